@@ -1,0 +1,188 @@
+//! The JSON contract of `shellward check`: one [`Report`] per command.
+//!
+//! Fields that a stage has not computed are omitted, never faked.
+
+use serde::Serialize;
+use shellward_syntax::{Analysis, Redirect, SimpleCommand, Word};
+
+/// The result of checking one command string.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The command as given.
+    pub command: String,
+    /// `ok`, `error` or `too_long`.
+    pub parse: &'static str,
+    /// Parsed, nothing unsupported, no dynamic word.
+    pub permission_safe: bool,
+    /// Unsupported constructs by kind, in source order.
+    pub unsupported: Vec<&'static str>,
+    /// Parse errors.
+    pub errors: Vec<String>,
+    /// The simple commands.
+    pub commands: Vec<CommandReport>,
+}
+
+/// One simple command.
+#[derive(Debug, Serialize)]
+pub struct CommandReport {
+    /// Static values, or source text for dynamic words.
+    pub argv: Vec<String>,
+    /// The command's source text.
+    pub text: String,
+    /// The operator before this command.
+    pub connector: Option<&'static str>,
+    /// `NAME=value` prefixes.
+    pub env: Vec<EnvReport>,
+    /// Redirections.
+    pub redirects: Vec<RedirectReport>,
+    /// Indices into `argv` of dynamic words, with why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dynamic_words: Vec<DynamicWord>,
+    /// Indices into `argv` of words with an unquoted glob, with the static prefix.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub glob_words: Vec<GlobWord>,
+    /// Indices into `argv` of words with a tilde prefix.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tilde_words: Vec<usize>,
+    /// Preceded by `!`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub negated: bool,
+}
+
+/// A dynamic word.
+#[derive(Debug, Serialize)]
+pub struct DynamicWord {
+    /// Index into `argv`.
+    pub index: usize,
+    /// Why it is dynamic.
+    pub kind: &'static str,
+}
+
+/// A word with a glob.
+#[derive(Debug, Serialize)]
+pub struct GlobWord {
+    /// Index into `argv`.
+    pub index: usize,
+    /// The static text before the first glob character.
+    pub static_prefix: String,
+}
+
+/// One `NAME=value` prefix.
+#[derive(Debug, Serialize)]
+pub struct EnvReport {
+    /// The variable.
+    pub name: String,
+    /// Its value (source text if dynamic).
+    pub value: String,
+    /// Whether the value is static.
+    #[serde(rename = "static")]
+    pub is_static: bool,
+}
+
+/// One redirection.
+#[derive(Debug, Serialize)]
+pub struct RedirectReport {
+    /// The operator.
+    pub op: &'static str,
+    /// The descriptor it applies to.
+    pub fd: u32,
+    /// The target (the delimiter for a here-document).
+    pub target: String,
+    /// Whether target and body are static.
+    #[serde(rename = "static")]
+    pub is_static: bool,
+    /// The here-document body.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heredoc: Option<HeredocReport>,
+}
+
+/// A here-document.
+#[derive(Debug, Serialize)]
+pub struct HeredocReport {
+    /// The body as the command reads it.
+    pub body: String,
+    /// The delimiter was quoted (no expansion).
+    pub quoted: bool,
+}
+
+impl Report {
+    /// The analyzer's part of the report.
+    pub fn from_analysis(command: &str, analysis: &Analysis) -> Report {
+        Report {
+            command: command.to_string(),
+            parse: analysis.status.as_str(),
+            permission_safe: analysis.permission_safe(),
+            unsupported: analysis
+                .unsupported()
+                .iter()
+                .map(|u| u.kind.as_str())
+                .collect(),
+            errors: analysis.errors.iter().map(ToString::to_string).collect(),
+            commands: analysis
+                .commands()
+                .iter()
+                .map(|c| CommandReport::new(c, analysis.source()))
+                .collect(),
+        }
+    }
+}
+
+impl CommandReport {
+    fn new(command: &SimpleCommand, source: &str) -> Self {
+        let words = &command.words;
+        CommandReport {
+            argv: words.iter().map(|w| w.value.clone()).collect(),
+            text: command.text(source).to_string(),
+            connector: command.connector.map(|c| c.as_str()),
+            env: command
+                .assignments
+                .iter()
+                .map(|a| EnvReport {
+                    name: a.name.clone(),
+                    value: a.value.value.clone(),
+                    is_static: a.value.is_static(),
+                })
+                .collect(),
+            redirects: command.redirects.iter().map(redirect).collect(),
+            dynamic_words: indexed(words, |w| w.dynamic.map(|d| d.as_str()))
+                .map(|(index, kind)| DynamicWord { index, kind })
+                .collect(),
+            glob_words: indexed(words, |w| w.glob_prefix.clone())
+                .map(|(index, static_prefix)| GlobWord {
+                    index,
+                    static_prefix,
+                })
+                .collect(),
+            tilde_words: indexed(words, |w| w.tilde.then_some(()))
+                .map(|(i, ())| i)
+                .collect(),
+            negated: command.negated,
+        }
+    }
+}
+
+fn indexed<'w, T>(
+    words: &'w [Word],
+    f: impl Fn(&Word) -> Option<T> + 'w,
+) -> impl Iterator<Item = (usize, T)> + 'w {
+    words
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, w)| f(w).map(|t| (i, t)))
+}
+
+fn redirect(r: &Redirect) -> RedirectReport {
+    RedirectReport {
+        op: r.op.as_str(),
+        fd: r.effective_fd(),
+        target: r
+            .heredoc
+            .as_ref()
+            .map_or_else(|| r.target.value.clone(), |h| h.delimiter.clone()),
+        is_static: r.is_static(),
+        heredoc: r.heredoc.as_ref().map(|h| HeredocReport {
+            body: h.body.clone(),
+            quoted: h.quoted,
+        }),
+    }
+}

@@ -253,3 +253,74 @@ pub fn command(rng: &mut Rng) -> String {
     }
     out
 }
+
+/// `(name, input)` pairs: the pathological suite.
+pub fn pathological() -> Vec<(String, String)> {
+    const LIMIT: usize = 10_000;
+    let mut cases = Vec::new();
+    let openers: &[(&str, &str, &str)] = &[
+        ("comsub", "$(", ")"),
+        ("backtick", "`", "`"),
+        ("param", "${", "}"),
+        ("arith", "$((", "))"),
+        ("subshell", "(", ")"),
+        ("group", "{ ", "; }"),
+        ("dquote", "\"$(", ")\""),
+        ("procsub", "<(", ")"),
+        ("arith_cmd", "((", "))"),
+        ("if", "if ", "; then :; fi"),
+        ("bracket", "$[", "]"),
+        ("extglob", "@(", ")"),
+    ];
+    for (name, open, close) in openers {
+        let n = LIMIT / (open.len() + close.len() + 1);
+        let unclosed_n = LIMIT / open.len();
+        cases.push((
+            format!("{name} unclosed"),
+            format!("{}x", open.repeat(unclosed_n - 1)),
+        ));
+        cases.push((
+            format!("{name} closed"),
+            format!("{}x{}", open.repeat(n), close.repeat(n)),
+        ));
+        cases.push((
+            format!("{name} echo-prefixed"),
+            format!("echo {}", open.repeat((LIMIT - 5) / open.len())),
+        ));
+    }
+    cases.push(("heredocs".into(), "cat <<A ".repeat(1_250)));
+    cases.push((
+        "heredoc bodies".into(),
+        format!("cat <<A\n{}A", "x\n".repeat(4_990)),
+    ));
+    cases.push(("semicolons".into(), ";".repeat(LIMIT)));
+    cases.push(("pipes".into(), format!("ls{}", " | ls".repeat(2_000))));
+    cases.push(("bare pipes".into(), "|".repeat(3_000)));
+    cases.push(("and-lists".into(), format!("a{}", " && a".repeat(2_000))));
+    cases.push(("CR".into(), "\r".repeat(LIMIT)));
+    cases.push(("NUL".into(), format!("ls{}", "\0".repeat(100))));
+    cases.push(("backslashes".into(), "\\".repeat(LIMIT)));
+    cases.push(("continuations".into(), "\\\n".repeat(LIMIT / 2)));
+    cases.push((
+        "invalid escapes".into(),
+        format!("echo $'{}'", "\\x\\u\\U\\c".repeat(1_000)),
+    ));
+    cases.push((
+        "ansi unclosed".into(),
+        format!("echo $'{}", "\\'".repeat(4_000)),
+    ));
+    cases.push((
+        "surrogate-like escapes".into(),
+        format!("echo $'{}'", "\\ud800\\udfff".repeat(700)),
+    ));
+    cases.push(("quotes".into(), "'\"".repeat(LIMIT / 2)));
+    cases.push(("words".into(), "a ".repeat(LIMIT / 2)));
+    cases.push(("braces".into(), "{a,".repeat(LIMIT / 3)));
+    cases.push(("fd numbers".into(), "2147483648>x ".repeat(700)));
+    cases.push(("brush alloc bug".into(), "<<\r)#".into()));
+    cases.push(("nested case".into(), "$(case x in x) ".repeat(600)));
+    cases.push(("mixed nesting".into(), "$( ( { `${ \"$((".repeat(500)));
+    cases.push(("over limit".into(), "a".repeat(LIMIT * 100)));
+    cases.push(("multibyte".into(), "é$(".repeat(2_500)));
+    cases
+}

@@ -27,7 +27,7 @@ const RECORDER: &str = r#"#!/bin/bash
 IFS= read -r -d '' stdin
 vars=()
 for v in $(compgen -e SW_); do vars+=("$v=${!v}"); done
-printf '%s\0' "$#" "${#vars[@]}" "${0##*/}" "$@" "${vars[@]}" "$stdin" >> "$ORACLE_LOG"
+printf '%s\0' "$#" "${#vars[@]}" "${0##*/}" "$@" "${vars[@]}" "$stdin" > "$ORACLE_LOG/$$"
 "#;
 
 /// Names that are never run, even as shims.
@@ -108,7 +108,9 @@ impl Oracle {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let dir = self.root.join(format!("case-{n}"));
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        // One file per shim process: pipeline members run concurrently.
         let log = dir.join(".log");
+        std::fs::create_dir_all(&log).map_err(|e| e.to_string())?;
         // Absolute paths: `Command` looks names up in the child's PATH, the shims.
         let output = Command::new(&self.timeout)
             .arg("10")
@@ -131,7 +133,11 @@ impl Oracle {
                 String::from_utf8_lossy(&output.stderr)
             ));
         }
-        let bytes = std::fs::read(&log).unwrap_or_default();
+        let mut bytes = Vec::new();
+        for entry in std::fs::read_dir(&log).map_err(|e| e.to_string())? {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            bytes.extend(std::fs::read(path).map_err(|e| e.to_string())?);
+        }
         let _ = std::fs::remove_dir_all(&dir);
         let fields: Vec<String> = bytes
             .split(|&b| b == 0)

@@ -99,7 +99,8 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
                 batch(&args)?;
             } else {
                 let command = args.command.as_deref().unwrap_or_default();
-                let report = check(command);
+                let ctx = context(&args, None)?;
+                let report = check(command, &ctx);
                 let mut out = io::stdout().lock();
                 if args.json {
                     serde_json::to_writer_pretty(&mut out, &report)?;
@@ -113,9 +114,25 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
     }
 }
 
-fn check(command: &str) -> Report {
+fn check(command: &str, ctx: &shellward_judge::Context) -> Report {
     let analysis = shellward_syntax::analyze(command);
-    Report::from_analysis(command, &analysis)
+    let verdict = shellward_judge::judge(&analysis, ctx);
+    Report::new(command, &analysis, &verdict)
+}
+
+/// The judge's context: `--cwd` (or the current directory) and `--workspace`
+/// (or the work tree containing the cwd, found without running git, else the cwd).
+fn context(args: &CheckArgs, cwd_override: Option<&PathBuf>) -> Result<shellward_judge::Context> {
+    let current = std::env::current_dir().context("reading the current directory")?;
+    let cwd = match cwd_override.or(args.cwd.as_ref()) {
+        Some(dir) => current.join(dir),
+        None => current,
+    };
+    let workspace = match &args.workspace {
+        Some(dir) => cwd.join(dir),
+        None => shellward_judge::git::work_tree_root(&cwd).unwrap_or_else(|| cwd.clone()),
+    };
+    Ok(shellward_judge::Context::new(cwd, workspace))
 }
 
 /// One line of batch input.
@@ -130,7 +147,6 @@ enum BatchLine {
 #[serde(deny_unknown_fields)]
 struct BatchObject {
     command: String,
-    #[allow(dead_code)]
     cwd: Option<PathBuf>,
     #[allow(dead_code)]
     mode: Option<Mode>,
@@ -158,17 +174,21 @@ fn batch(args: &CheckArgs) -> Result<()> {
         let line = line.with_context(|| format!("reading input line {}", number + 1))?;
         let value = match column {
             Some(col) => match line.split('\t').nth(col) {
-                Some(field) => Ok(field.replace("{NL}", "\n").replace("{TAB}", "\t")),
+                Some(field) => Ok((field.replace("{NL}", "\n").replace("{TAB}", "\t"), None)),
                 None => Err(format!("line {}: no column {}", number + 2, col + 1)),
             },
             None => match serde_json::from_str::<BatchLine>(&line) {
-                Ok(BatchLine::Command(c)) => Ok(c),
-                Ok(BatchLine::Object(o)) => Ok(o.command),
+                Ok(BatchLine::Command(c)) => Ok((c, None)),
+                Ok(BatchLine::Object(o)) => Ok((o.command, o.cwd)),
                 Err(e) => Err(format!("line {}: {e}", number + 1)),
             },
         };
-        match value {
-            Ok(command) => serde_json::to_writer(&mut out, &check(&command))?,
+        match value.and_then(|(command, cwd)| {
+            context(args, cwd.as_ref())
+                .map(|ctx| (command, ctx))
+                .map_err(|e| format!("{e:#}"))
+        }) {
+            Ok((command, ctx)) => serde_json::to_writer(&mut out, &check(&command, &ctx))?,
             Err(error) => serde_json::to_writer(&mut out, &serde_json::json!({ "error": error }))?,
         }
         writeln!(out)?;
@@ -186,12 +206,19 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
             text.to_string()
         }
     };
-    let verdict = if report.permission_safe {
-        paint("32", "permission-safe")
+    let verdict = if report.read_only && report.external_paths.is_empty() {
+        paint("32", "read-only")
+    } else if report.read_only {
+        paint("33", "read-only, reads outside the workspace")
     } else {
-        paint("33", "not permission-safe")
+        paint("31", "not read-only")
     };
-    writeln!(out, "parse: {} · {verdict}", report.parse)?;
+    writeln!(out, "{verdict}  [{}] {}", report.rule, report.reason)?;
+    writeln!(
+        out,
+        "parse: {} · permission-safe: {}",
+        report.parse, report.permission_safe
+    )?;
     for error in &report.errors {
         writeln!(out, "  error: {error}")?;
     }
@@ -203,6 +230,18 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
         writeln!(out, "  {:>2}  {connector}{}", i + 1, c.text)?;
         let argv = serde_json::to_string(&c.argv)?;
         writeln!(out, "      argv {argv}")?;
+        if let (Some(ro), Some(rule)) = (c.read_only, &c.rule) {
+            let mark = if ro {
+                paint("32", "read-only")
+            } else {
+                paint("31", "not read-only")
+            };
+            writeln!(
+                out,
+                "      {mark} [{rule}] {}",
+                c.reason.as_deref().unwrap_or("")
+            )?;
+        }
         for d in &c.dynamic_words {
             writeln!(out, "      word {} is dynamic ({})", d.index, d.kind)?;
         }

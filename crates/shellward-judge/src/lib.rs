@@ -1,0 +1,483 @@
+//! shellward-judge decides whether an analyzed command is provably
+//! read-only, and says which rule decided.
+//!
+//! A whole command is read-only only if it is permission-safe (see
+//! `shellward_syntax::Analysis::permission_safe`), has at least one simple
+//! command, and every simple command is judged read-only. Per simple command,
+//! in order: environment prefixes from a fixed allowlist; redirections only
+//! from files or to `/dev/null` and descriptors; the wrappers `command`,
+//! `builtin`, `noglob` stripped; only bare program names; then the command's
+//! row in [`tables`](crate) (or git's rules), its option table, its callback,
+//! and its path operands resolved against the workspace. Unknown is never
+//! read-only. Every verdict carries a stable rule id (`readonly.flags:sort`,
+//! `readonly.flag:sort:-o`, `env.prefix:PATH`, `git.global:-c`,
+//! `path.outside:/etc/*` ...) and a reason for people.
+//!
+//! A read-only command that reads outside the workspace is still read-only,
+//! but lists `external_paths` so the permission layer asks.
+
+mod callbacks;
+mod flags;
+pub mod git;
+mod paths;
+mod tables;
+
+pub use paths::Context;
+
+use shellward_syntax::{Analysis, ParseStatus, RedirectOp, SimpleCommand, Word};
+
+use paths::Resolved;
+use tables::Operands;
+
+/// A rejection: the rule that decided and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reject {
+    /// Stable rule id.
+    pub rule: String,
+    /// Human reason.
+    pub reason: String,
+}
+
+impl Reject {
+    pub(crate) fn new(rule: impl Into<String>, reason: impl Into<String>) -> Reject {
+        Reject {
+            rule: rule.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The verdict on one simple command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandVerdict {
+    /// Whether this simple command is read-only.
+    pub read_only: bool,
+    /// The rule that decided.
+    pub rule: String,
+    /// Why, for people.
+    pub reason: String,
+    /// Directories outside the workspace it reads (`/etc/*`).
+    pub external_paths: Vec<String>,
+}
+
+/// The verdict on a whole command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// Every simple command is read-only (it may still read outside the workspace).
+    pub read_only: bool,
+    /// The rule that decided.
+    pub rule: String,
+    /// Why, for people.
+    pub reason: String,
+    /// Per simple command, in order (empty when the command was not judged per command).
+    pub commands: Vec<CommandVerdict>,
+    /// Union of the external paths, in order of appearance.
+    pub external_paths: Vec<String>,
+}
+
+impl Verdict {
+    fn whole(rule: impl Into<String>, reason: impl Into<String>) -> Verdict {
+        Verdict {
+            read_only: false,
+            rule: rule.into(),
+            reason: reason.into(),
+            commands: Vec::new(),
+            external_paths: Vec::new(),
+        }
+    }
+}
+
+/// Environment variables a read-only command may be given as a prefix.
+const ENV_ALLOW: &[&str] = &[
+    "LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_CTYPE",
+    "LC_COLLATE",
+    "LC_MESSAGES",
+    "LC_NUMERIC",
+    "LC_TIME",
+    "LC_MONETARY",
+    "TZ",
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "COLORTERM",
+    "TERM",
+    "COLUMNS",
+    "LINES",
+    "CI",
+    "GIT_TERMINAL_PROMPT",
+    "TIME_STYLE",
+    "LS_COLORS",
+    "QUOTING_STYLE",
+    "BLOCK_SIZE",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONUNBUFFERED",
+    "PYTHONIOENCODING",
+    "RUST_BACKTRACE",
+    "RUST_LOG",
+    "GREP_COLOR",
+    "GREP_COLORS",
+    "TMPDIR",
+    "SOURCE_DATE_EPOCH",
+    "NODE_NO_WARNINGS",
+    "NPM_CONFIG_UPDATE_NOTIFIER",
+    "DEBIAN_FRONTEND",
+    "PAGER_DISABLED",
+    "GIT_OPTIONAL_LOCKS",
+    "TERM_PROGRAM",
+];
+
+/// Programs `xargs` may drive (their own arguments are judged too).
+const XARGS_TARGETS: &[&str] = &[
+    "echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail",
+];
+
+/// Judge an analyzed command in `ctx`.
+pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
+    match analysis.status {
+        ParseStatus::TooLong => {
+            return Verdict::whole("syntax.too_long", "longer than 10,000 characters");
+        }
+        ParseStatus::Error => {
+            let why = analysis
+                .errors
+                .first()
+                .map_or_else(String::new, ToString::to_string);
+            return Verdict::whole("syntax.parse_error", format!("could not parse: {why}"));
+        }
+        ParseStatus::Ok => {}
+    }
+    if let Some(u) = analysis.unsupported().first() {
+        return Verdict::whole(
+            format!("syntax.unsupported:{}", u.kind.as_str()),
+            format!("`{}` is not analyzed", u.span.slice(analysis.source())),
+        );
+    }
+    if let Some(kind) = analysis
+        .commands()
+        .iter()
+        .find_map(SimpleCommand::first_dynamic)
+    {
+        return Verdict::whole(
+            format!("syntax.dynamic:{}", kind.as_str()),
+            format!(
+                "a word's value depends on {} at run time",
+                kind.as_str().replace('_', " ")
+            ),
+        );
+    }
+    if analysis.commands().is_empty() {
+        return Verdict::whole("syntax.empty", "no command");
+    }
+    let commands: Vec<CommandVerdict> = analysis
+        .commands()
+        .iter()
+        .map(|c| match judge_command(c, ctx) {
+            Ok((rule, reason, external_paths)) => CommandVerdict {
+                read_only: true,
+                rule,
+                reason,
+                external_paths,
+            },
+            Err(r) => CommandVerdict {
+                read_only: false,
+                rule: r.rule,
+                reason: r.reason,
+                external_paths: Vec::new(),
+            },
+        })
+        .collect();
+    let names: Vec<&str> = analysis
+        .commands()
+        .iter()
+        .filter_map(|c| program(&c.words))
+        .collect();
+    let mut external_paths: Vec<String> = Vec::new();
+    for p in commands.iter().flat_map(|c| &c.external_paths) {
+        if !external_paths.contains(p) {
+            external_paths.push(p.clone());
+        }
+    }
+    let whole = |rule: String, reason: String| Verdict {
+        read_only: false,
+        rule,
+        reason,
+        commands: commands.clone(),
+        external_paths: external_paths.clone(),
+    };
+    if names.contains(&"git") {
+        if names.iter().any(|n| matches!(*n, "cd" | "pushd" | "popd")) {
+            return whole(
+                "git.cd".into(),
+                "git after a directory change would load that repository's hooks and configuration"
+                    .into(),
+            );
+        }
+        if let Some(why) = git::repository_unsafe(&ctx.cwd) {
+            return whole(
+                format!("git.repo_unsafe:{why}"),
+                format!("the repository at the working directory is not trusted ({why})"),
+            );
+        }
+    }
+    if let Some(bad) = commands.iter().find(|c| !c.read_only) {
+        return whole(bad.rule.clone(), bad.reason.clone());
+    }
+    match external_paths.first() {
+        Some(first) => Verdict {
+            read_only: true,
+            rule: format!("path.outside:{first}"),
+            reason: format!(
+                "read-only, but reads outside the workspace: {}",
+                external_paths.join(", ")
+            ),
+            commands,
+            external_paths,
+        },
+        None => Verdict {
+            read_only: true,
+            rule: "readonly".into(),
+            reason: "every simple command is read-only".into(),
+            commands,
+            external_paths,
+        },
+    }
+}
+
+/// The program a simple command runs, after the wrappers we strip.
+fn program(words: &[Word]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        match w.value.as_str() {
+            "command" | "builtin" | "noglob" => i += 1,
+            name => return Some(name),
+        }
+    }
+    None
+}
+
+type Ok3 = (String, String, Vec<String>);
+
+fn judge_command(c: &SimpleCommand, ctx: &Context) -> Result<Ok3, Reject> {
+    for a in &c.assignments {
+        if !ENV_ALLOW.contains(&a.name.as_str()) {
+            return Err(Reject::new(
+                format!("env.prefix:{}", a.name),
+                format!("`{}=` can change what the command runs or reads", a.name),
+            ));
+        }
+    }
+    let mut external = Vec::new();
+    for r in &c.redirects {
+        let target = r.target.value.as_str();
+        if target.starts_with("/dev/tcp/") || target.starts_with("/dev/udp/") {
+            return Err(Reject::new(
+                "redirect.network",
+                format!("`{target}` opens a network connection"),
+            ));
+        }
+        let dup_target =
+            target == "-" || (!target.is_empty() && target.bytes().all(|b| b.is_ascii_digit()));
+        match r.op {
+            RedirectOp::HereDoc | RedirectOp::HereDocStrip | RedirectOp::HereString => {}
+            RedirectOp::Input => note_path(ctx, &r.target, &mut external),
+            RedirectOp::DupInput | RedirectOp::DupOutput if dup_target => {}
+            RedirectOp::Output
+            | RedirectOp::Append
+            | RedirectOp::Clobber
+            | RedirectOp::OutputAll
+            | RedirectOp::AppendAll
+                if target == "/dev/null" => {}
+            _ => {
+                return Err(Reject::new(
+                    format!("redirect.output:{target}"),
+                    format!("`{}{target}` writes a file", r.op.as_str()),
+                ));
+            }
+        }
+    }
+    let words: Vec<&Word> = c.words.iter().collect();
+    let (rule, reason) = judge_argv(&words, ctx, &mut external, 0)?;
+    Ok((rule, reason, external))
+}
+
+fn note_path(ctx: &Context, word: &Word, external: &mut Vec<String>) {
+    if let Resolved::Outside(p) =
+        paths::resolve(ctx, &word.value, word.glob_prefix.as_deref(), word.tilde)
+        && !external.contains(&p)
+    {
+        external.push(p);
+    }
+}
+
+fn judge_argv(
+    words: &[&Word],
+    ctx: &Context,
+    external: &mut Vec<String>,
+    depth: usize,
+) -> Result<(String, String), Reject> {
+    let mut start = 0;
+    while let Some(w) = words.get(start) {
+        match w.value.as_str() {
+            "command" => match words.get(start + 1).map(|w| w.value.as_str()) {
+                Some("-v" | "-V") => {
+                    return Ok((
+                        "readonly.lookup:command".into(),
+                        "`command -v` looks a name up".into(),
+                    ));
+                }
+                Some(o) if o.starts_with('-') => {
+                    return Err(Reject::new(
+                        format!("readonly.flag:command:{o}"),
+                        format!("`command {o}` is not a lookup"),
+                    ));
+                }
+                _ => start += 1,
+            },
+            "builtin" | "noglob" => start += 1,
+            _ => break,
+        }
+    }
+    let words = &words[start..];
+    let Some(first) = words.first() else {
+        return Err(Reject::new("readonly.empty", "no program to run"));
+    };
+    let name = first.value.as_str();
+    if name.contains('/') {
+        return Err(Reject::new(
+            "command.path_qualified",
+            format!("`{name}` is a path, not a known program"),
+        ));
+    }
+    let argv: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
+    let args = &argv[1..];
+    if let Some(unc) = args
+        .iter()
+        .find(|a| a.starts_with("\\\\") || (a.starts_with("//") && !a.starts_with("///")))
+    {
+        return Err(Reject::new(
+            "path.unc",
+            format!("`{unc}` may name a network share"),
+        ));
+    }
+    if tables::SECRETS.contains(&name) {
+        return Err(Reject::new(
+            format!("secrets.print:{name}"),
+            format!("`{name}` prints the environment, which holds secrets"),
+        ));
+    }
+    if name == "git" {
+        let (rule, paths) = git::judge(args)?;
+        for p in paths {
+            if let Some(w) = words.iter().find(|w| w.value == p) {
+                note_path(ctx, w, external);
+            }
+        }
+        return Ok((rule, "a read-only git command".into()));
+    }
+    if tables::VERSION_ONLY.contains(&name) {
+        let version = match args {
+            ["--version"] | ["-V"] => true,
+            ["-v"] => matches!(
+                name,
+                "node" | "npm" | "pnpm" | "yarn" | "bun" | "deno" | "docker"
+            ),
+            ["version"] => matches!(name, "go" | "docker"),
+            _ => false,
+        };
+        if version {
+            return Ok((
+                format!("readonly.version:{name}"),
+                "prints a version".into(),
+            ));
+        }
+    }
+    if tables::ANY_ARGS.contains(&name) {
+        return Ok((
+            format!("readonly.any_arg:{name}"),
+            format!("`{name}` only prints, whatever its arguments"),
+        ));
+    }
+    let Some(row) = tables::row_for(name) else {
+        return Err(Reject::new(
+            format!("readonly.unknown:{name}"),
+            format!("`{name}` is not known to be read-only"),
+        ));
+    };
+    if !row.glob_safe
+        && let Some(w) = words[1..].iter().find(|w| {
+            w.glob_prefix
+                .as_deref()
+                .is_some_and(|p| p.bytes().all(|b| b == b'-'))
+        })
+    {
+        return Err(Reject::new(
+            format!("glob.may_be_option:{name}"),
+            format!("`{}` could expand to an option of `{name}`", w.value),
+        ));
+    }
+    let parsed = flags::parse(
+        tables::options_for(row),
+        args,
+        row.numeric_short,
+        row.stop_at_operand,
+    )
+    .map_err(|u| {
+        Reject::new(
+            format!("readonly.flag:{name}:{}", u.0),
+            format!("`{}` is not a known read-only option of `{name}`", u.0),
+        )
+    })?;
+    if row.operands == Operands::None && !parsed.operands.is_empty() {
+        return Err(Reject::new(
+            format!("readonly.operand:{name}"),
+            format!("`{name}` with operands may change state"),
+        ));
+    }
+    if let Some(check) = row.check {
+        check(&parsed, args)?;
+    }
+    if name == "xargs"
+        && let Some(&(index, inner)) = parsed.operands.first()
+    {
+        if !XARGS_TARGETS.contains(&inner) || depth > 0 {
+            return Err(Reject::new(
+                format!("xargs.command:{inner}"),
+                format!("xargs may only drive {}", XARGS_TARGETS.join(", ")),
+            ));
+        }
+        judge_argv(&words[index..], ctx, external, depth + 1)?;
+    }
+    let script_given = row.script_options.iter().any(|o| parsed.has(o));
+    let path_operands: Vec<usize> = match row.operands {
+        Operands::Paths => parsed.operands.iter().map(|(i, _)| *i).collect(),
+        Operands::ScriptThenPaths if script_given => {
+            parsed.operands.iter().map(|(i, _)| *i).collect()
+        }
+        Operands::ScriptThenPaths => parsed.operands.iter().skip(1).map(|(i, _)| *i).collect(),
+        Operands::Free | Operands::None => Vec::new(),
+    };
+    for i in path_operands {
+        if let Some(w) = words.get(i)
+            && !(name == "find" && matches!(w.value.as_str(), "!" | "(" | ")" | ","))
+        {
+            note_path(ctx, w, external);
+        }
+    }
+    for f in parsed.flags.iter().filter(|f| f.kind == flags::Value::Path) {
+        if let Some(v) = f.value
+            // A leading `~` may be expanded when the value is its own word; assume it is.
+            && let Resolved::Outside(p) = paths::resolve(ctx, v, None, v.starts_with('~'))
+            && !external.contains(&p)
+        {
+            external.push(p);
+        }
+    }
+    Ok((
+        format!("readonly.flags:{name}"),
+        format!("`{name}` with only read-only options"),
+    ))
+}

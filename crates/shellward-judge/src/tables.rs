@@ -1,0 +1,272 @@
+//! The read-only command table: one row per command.
+//!
+//! Each row reads like the command's `--help`: the options that neither
+//! write, execute, nor read files named by the option (those that read a file
+//! are declared `=PATH` so the path is checked). Options not listed reject.
+//! `--help` and `--version` are accepted everywhere. A reviewer can check a
+//! row against the manual line by line.
+
+use crate::Reject;
+use crate::callbacks as cb;
+use crate::flags::Parsed;
+
+/// What the operands of a command are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Operands {
+    /// Files that are read: resolved and checked against the workspace.
+    Paths,
+    /// A script, pattern or filter first (unless an option such as `-e`
+    /// supplied it), then files.
+    ScriptThenPaths,
+    /// Text that is not a file name (`echo`, `tr` sets, `sleep` durations).
+    Free,
+    /// No operands at all.
+    None,
+}
+
+pub(crate) type Check = fn(&Parsed<'_>, &[&str]) -> Result<(), Reject>;
+
+/// One row of the table.
+pub(crate) struct Row {
+    pub name: &'static str,
+    pub operands: Operands,
+    pub options: &'static str,
+    /// `-20` means `-n 20` (head, tail).
+    pub numeric_short: bool,
+    /// The command has no option that writes or executes, so an unquoted glob
+    /// that might expand to an option (`ls *`) is harmless.
+    pub glob_safe: bool,
+    /// Options stop at the first operand (the rest is another command).
+    pub stop_at_operand: bool,
+    /// Options that supply the script of `ScriptThenPaths`.
+    pub script_options: &'static [&'static str],
+    pub check: Option<Check>,
+}
+
+const fn row(name: &'static str, operands: Operands, options: &'static str) -> Row {
+    Row {
+        name,
+        operands,
+        options,
+        numeric_short: false,
+        glob_safe: false,
+        stop_at_operand: false,
+        script_options: &[],
+        check: None,
+    }
+}
+
+impl Row {
+    const fn numeric(mut self) -> Row {
+        self.numeric_short = true;
+        self
+    }
+    const fn glob_safe(mut self) -> Row {
+        self.glob_safe = true;
+        self
+    }
+    const fn posix(mut self) -> Row {
+        self.stop_at_operand = true;
+        self
+    }
+    const fn script(mut self, options: &'static [&'static str]) -> Row {
+        self.script_options = options;
+        self
+    }
+    const fn check(mut self, check: Check) -> Row {
+        self.check = Some(check);
+        self
+    }
+}
+
+use Operands::{Free, None as NoOperands, Paths, ScriptThenPaths};
+
+/// Commands that are read-only whatever their arguments (they have no option
+/// that writes, executes, or reads a file named by an option, and their
+/// operands are not files).
+pub(crate) const ANY_ARGS: &[&str] = &[
+    "echo", "true", "false", ":", "test", "[", "sleep", "basename", "dirname", "which", "type",
+    "whoami", "id", "groups", "tty", "nproc", "arch", "uname", "uptime", "locale", "cal",
+    "getconf", "lscpu", "logname", "users", "help",
+];
+
+/// Commands whose output is the process environment or credentials.
+pub(crate) const SECRETS: &[&str] = &["env", "printenv", "set", "declare", "typeset", "export"];
+
+/// Programs for which `NAME --version` (and `-V`, `-v`, `version` where shown) is a lookup.
+pub(crate) const VERSION_ONLY: &[&str] = &[
+    "cargo",
+    "rustc",
+    "rustup",
+    "rustfmt",
+    "python",
+    "python3",
+    "node",
+    "npm",
+    "npx",
+    "pnpm",
+    "yarn",
+    "deno",
+    "bun",
+    "go",
+    "docker",
+    "tsc",
+    "clang",
+    "gcc",
+    "g++",
+    "cc",
+    "make",
+    "cmake",
+    "pip",
+    "pip3",
+    "java",
+    "javac",
+    "ruby",
+    "perl",
+    "php",
+    "uv",
+    "kubectl",
+    "helm",
+    "terraform",
+    "gh",
+    "jq",
+    "yq",
+    "rg",
+    "fd",
+    "bash",
+    "zsh",
+    "sh",
+    "git",
+    "mvn",
+    "gradle",
+    "dotnet",
+    "swift",
+    "ninja",
+    "meson",
+    "poetry",
+    "pytest",
+    "eslint",
+    "prettier",
+    "black",
+    "ruff",
+    "mypy",
+];
+
+pub(crate) const ROWS: &[Row] = &[
+    // ---- reading files -------------------------------------------------------
+    row("cat", Paths, "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting").glob_safe(),
+    row("head", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated").numeric().glob_safe(),
+    row("tail", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated -f --follow=OPT -F --retry -s|--sleep-interval=NUM --pid=NUM").numeric().glob_safe(),
+    row("less", Paths, "-N|--LINE-NUMBERS -R|--RAW-CONTROL-CHARS -r|--raw-control-chars -S|--chop-long-lines -X|--no-init -F|--quit-if-one-screen -i|--ignore-case -I|--IGNORE-CASE -M|--LONG-PROMPT -m -n -E -e -q -s|--squeeze-blank-lines -x|--tabs=NUM").check(cb::no_plus_commands),
+    row("more", Paths, "-d -l -f -p -c -s -u -n=NUM").check(cb::no_plus_commands),
+    row("tac", Paths, "-b|--before -r|--regex -s|--separator=STR").glob_safe(),
+    row("nl", Paths, "-b|--body-numbering=STR -n|--number-format=STR -w|--number-width=NUM -s|--number-separator=STR -v|--starting-line-number=NUM -i|--line-increment=NUM").glob_safe(),
+    row("rev", Paths, "").glob_safe(),
+    row("wc", Paths, "-l|--lines -w|--words -c|--bytes -m|--chars -L|--max-line-length --total=OPT").glob_safe(),
+    row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -z|--uncompress -Z|--uncompress-noreport -k|--keep-going -E -N|--no-pad -0|--print0 -p|--preserve-date -r|--raw -e|--exclude=STR"),
+    row("stat", Paths, "-L|--dereference -f|--file-system -c|--format=STR --printf=STR -t|--terse").glob_safe(),
+    row("ls", Paths, "-a|--all -A|--almost-all -l -h|--human-readable -d|--directory -t -r|--reverse -S -R|--recursive -1 -F|--classify -i|--inode -s|--size -G|--no-group -g -o -n|--numeric-uid-gid -p -x -X -U -v -c -u -L|--dereference -H -B|--ignore-backups -C -m -N|--literal -Q|--quote-name -Z|--context -k|--kibibytes --si --color=OPT --colour=OPT --time-style=STR --sort=STR --time=STR --group-directories-first --full-time -I|--ignore=STR --hide=STR --indicator-style=STR --format=STR --block-size=STR -w|--width=NUM -T|--tabsize=NUM --quoting-style=STR --zero --hyperlink=OPT --file-type --author").glob_safe(),
+    row("tree", Paths, "-a -d -f -i -l -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR"),
+    row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -L|--dereference -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe(),
+    row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
+    row("md5sum", Paths, "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing").glob_safe(),
+    row("sha1sum", Paths, "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing").glob_safe(),
+    row("sha256sum", Paths, "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing").glob_safe(),
+    row("sha512sum", Paths, "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing").glob_safe(),
+    row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_safe(),
+    row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").check(cb::at_most_one_operand),
+    row("od", Paths, "-A|--address-radix=STR -j|--skip-bytes=NUM -N|--read-bytes=NUM -S|--strings=OPT -t|--format=STR -v|--output-duplicates -w|--width=OPT -a -b -c -d -f -i -l -o -s -x --endian=STR"),
+    row("hexdump", Paths, "-b -c -C -d -o -x -L=OPT -n=NUM -s=STR -v -e=STR"),
+    row("strings", Paths, "-a|--all -d|--data -f|--print-file-name -n|--bytes=NUM -t|--radix=CHAR -e|--encoding=CHAR -w|--include-all-whitespace -s|--output-separator=STR"),
+    row("base64", Paths, "-d|--decode -i|--ignore-garbage -w|--wrap=NUM"),
+    row("realpath", Paths, "-e|--canonicalize-existing -m|--canonicalize-missing -L|--logical -P|--physical -q|--quiet -s|--strip|--no-symlinks -z|--zero --relative-to=PATH --relative-base=PATH"),
+    row("readlink", Paths, "-f|--canonicalize -e|--canonicalize-existing -m|--canonicalize-missing -n|--no-newline -q|--quiet -s|--silent -v|--verbose -z|--zero"),
+    row("cd", Paths, "-L -P -e").check(cb::at_most_one_operand),
+    row("pwd", NoOperands, "-L -P"),
+    // ---- text processing -----------------------------------------------------
+    row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]),
+    row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]),
+    row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]),
+    row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -L|--follow -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH").script(&["-e", "-f"]),
+    row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed),
+    row("awk", ScriptThenPaths, AWK).check(cb::awk),
+    row("gawk", ScriptThenPaths, AWK).check(cb::awk),
+    row("mawk", ScriptThenPaths, AWK).check(cb::awk),
+    row("jq", ScriptThenPaths, "-r|--raw-output -j|--join-output -a|--ascii-output -c|--compact-output -n|--null-input -s|--slurp -e|--exit-status -S|--sort-keys -C|--color-output -M|--monochrome-output --tab --indent=NUM -R|--raw-input --arg=PAIR --argjson=PAIR --args --jsonargs --seq --stream --raw-output0").check(cb::jq),
+    row("yq", ScriptThenPaths, "-r|--unwrapScalar -o|--output-format=STR -p|--input-format=STR -P|--prettyPrint -e|--exit-status -N|--no-doc -I|--indent=NUM -C|--colors -M|--no-colors -j|--tojson --header-preprocess -0|--nul-output -n|--null-input").check(cb::yq),
+    row("sort", Paths, "-b|--ignore-leading-blanks -d|--dictionary-order -f|--ignore-case -g|--general-numeric-sort -i|--ignore-nonprinting -M|--month-sort -h|--human-numeric-sort -n|--numeric-sort -R|--random-sort -r|--reverse -V|--version-sort -k|--key=STR -t|--field-separator=CHAR -u|--unique -s|--stable -c|--check=OPT -C -m|--merge -z|--zero-terminated -S|--buffer-size=STR --parallel=NUM --debug --sort=STR --random-source=PATH"),
+    row("uniq", Paths, "-c|--count -d|--repeated -D --all-repeated=OPT -u|--unique -i|--ignore-case -f|--skip-fields=NUM -s|--skip-chars=NUM -w|--check-chars=NUM -z|--zero-terminated --group=OPT").check(cb::at_most_one_operand),
+    row("cut", Paths, "-b|--bytes=STR -c|--characters=STR -d|--delimiter=CHAR -f|--fields=STR -s|--only-delimited -n --complement --output-delimiter=STR -z|--zero-terminated").glob_safe(),
+    row("tr", Free, "-c|-C|--complement -d|--delete -s|--squeeze-repeats -t|--truncate-set1"),
+    row("column", Paths, "-t|--table -s|--separator=STR -o|--output-separator=STR -c|--output-width=NUM -x|--fillrows -n -N|--table-columns=STR -R|--table-right=STR -T|--table-truncate=STR -J|--json -e -L|--table-empty-lines"),
+    row("paste", Paths, "-s|--serial -d|--delimiters=STR -z|--zero-terminated").glob_safe(),
+    row("fmt", Paths, "-w|--width=NUM -g|--goal=NUM -u|--uniform-spacing -s|--split-only -c|--crown-margin -t|--tagged-paragraph -p|--prefix=STR").glob_safe(),
+    row("fold", Paths, "-w|--width=NUM -s|--spaces -b|--bytes").glob_safe(),
+    row("expand", Paths, "-t|--tabs=STR -i|--initial").glob_safe(),
+    row("unexpand", Paths, "-t|--tabs=STR -a|--all --first-only").glob_safe(),
+    row("comm", Paths, "-1 -2 -3 -i --check-order --nocheck-order --output-delimiter=STR -z|--zero-terminated --total"),
+    row("join", Paths, "-1=NUM -2=NUM -j=NUM -t=CHAR -a=NUM -v=NUM -e=STR -o=STR -i|--ignore-case --header --check-order --nocheck-order -z|--zero-terminated"),
+    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -r|--recursive -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files"),
+    row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
+    // ---- finding files -------------------------------------------------------
+    row("find", Paths, FIND).check(cb::find),
+    row("fd", ScriptThenPaths, "-H|--hidden -I|--no-ignore -u|--unrestricted -s|--case-sensitive -i|--ignore-case -g|--glob --regex -F|--fixed-strings -a|--absolute-path -l|--list-details -L|--follow -p|--full-path -0|--print0 -d|--max-depth=NUM --min-depth=NUM --exact-depth=NUM -t|--type=STR -e|--extension=STR -E|--exclude=STR -S|--size=STR --changed-within=STR --changed-before=STR -c|--color=STR --max-results=NUM -1 -q|--quiet --show-errors --strip-cwd-prefix --no-ignore-vcs --prune -j|--threads=NUM"),
+    row("fdfind", ScriptThenPaths, "-H|--hidden -I|--no-ignore -t|--type=STR -e|--extension=STR -d|--max-depth=NUM -g|--glob -a|--absolute-path"),
+    // ---- printing ------------------------------------------------------------
+    row("printf", Free, "").posix(),
+    row("seq", Free, "-f|--format=STR -s|--separator=STR -w|--equal-width"),
+    row("date", Free, "-d|--date=STR -u|--utc|--universal -I|--iso-8601=OPT -R|--rfc-email --rfc-3339=STR -r|--reference=PATH --debug").check(cb::date),
+    // ---- system state ----------------------------------------------------------
+    row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps),
+    row("pgrep", Free, "-f|--full -l|--list-name -a|--list-full -x|--exact -n|--newest -o|--oldest -c|--count -i|--ignore-case -v|--inverse -d|--delimiter=STR -u|--euid=STR -U|--uid=STR -P|--parent=STR -g|--pgroup=STR -G|--group=STR -s|--session=STR -t|--terminal=STR -w|--lightweight"),
+    row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R"),
+    row("netstat", NoOperands, "-t|--tcp -u|--udp -x -l|--listening -n|--numeric -p|--program -a|--all -r|--route -i|--interfaces -s|--statistics -e|--extend -W|--wide -c -4 -6 -g|--groups"),
+    row("ss", NoOperands, "-t -u -x -l -n -p -a -e -m -i -s -4 -6 -H -o -r -w"),
+    row("top", NoOperands, "-b -n=NUM -d=NUM -p=STR -u=STR -U=STR -o=STR -O -w=OPT -c -H -i -S -1 -E=CHAR -e=CHAR"),
+    row("free", NoOperands, "-b -k -m -g -h|--human --si -t|--total -w|--wide -l|--lohi -s|--seconds=NUM -c|--count=NUM --mega --giga --kilo"),
+    row("hostname", NoOperands, "-f|--fqdn|--long -s|--short -i|--ip-address -I|--all-ip-addresses -d|--domain -A|--all-fqdns"),
+    row("ulimit", NoOperands, "-a -b -c -d -e -f -H -i -l -m -n -p -q -r -s -S -t -u -v -x"),
+    row("jobs", NoOperands, "-l -n -p -r -s"),
+    row("history", Free, "").check(cb::history),
+    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::no_plus_commands),
+    row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage"),
+    // ---- wrappers that only drive a read-only command ----------------------------
+    row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix(),
+    // ---- daemons and hosts, read through their clients -------------------------------
+    row("docker", Free, "").posix().check(cb::docker),
+    row("gh", Free, "").posix().check(cb::gh),
+    row("pip", Free, "").posix().check(cb::pip),
+    row("pip3", Free, "").posix().check(cb::pip),
+    row("uv", Free, "").posix().check(cb::uv),
+    row("go", Free, "").posix().check(cb::go),
+];
+
+const GREP: &str = "-e|--regexp=STR -f|--file=PATH -i|--ignore-case -y --no-ignore-case -v|--invert-match -w|--word-regexp -x|--line-regexp -c|--count --color=OPT --colour=OPT -L|--files-without-match -l|--files-with-matches -m|--max-count=NUM -o|--only-matching -q|--quiet|--silent -s|--no-messages -b|--byte-offset -H|--with-filename -h|--no-filename --label=STR -n|--line-number -T|--initial-tab -Z|--null -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -a|--text -I --binary-files=STR -D|--devices=STR -d|--directories=STR --exclude=STR --exclude-dir=STR --include=STR -r|--recursive -R|--dereference-recursive --line-buffered -U|--binary -z|--null-data -E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|--perl-regexp";
+
+const AWK: &str = "-F|--field-separator=STR -v|--assign=STR -b|--characters-as-bytes -c|--traditional -P|--posix -S|--sandbox -e|--source=STR";
+
+const FIND: &str = "-H -L -P -O=NUM -D=STR -name=STR -iname=STR -path=STR -ipath=STR -wholename=STR -iwholename=STR -regex=STR -iregex=STR -regextype=STR -lname=STR -ilname=STR -type=STR -xtype=STR -maxdepth=NUM -mindepth=NUM -depth -mount -xdev -noleaf -follow -ignore_readdir_race -daystart -newer=PATH -anewer=PATH -cnewer=PATH -newerXY=STR -mtime=STR -mmin=STR -atime=STR -amin=STR -ctime=STR -cmin=STR -used=STR -size=STR -empty -perm=STR -user=STR -group=STR -uid=STR -gid=STR -nouser -nogroup -readable -writable -executable -links=STR -inum=STR -samefile=PATH -fstype=STR -true -false -print -print0 -printf=STR -ls -prune -quit -not -a -and -o -or";
+
+/// The row for `name`, if it has one.
+pub(crate) fn row_for(name: &str) -> Option<&'static Row> {
+    ROWS.iter().find(|r| r.name == name)
+}
+
+/// Parsed option tables, built once.
+pub(crate) fn options_for(row: &'static Row) -> &'static crate::flags::Options {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static CACHE: OnceLock<HashMap<&'static str, crate::flags::Options>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| {
+        ROWS.iter()
+            .map(|r| {
+                let mut options = crate::flags::Options::parse(r.options);
+                options.extend("--help --version");
+                (r.name, options)
+            })
+            .collect()
+    });
+    cache
+        .get(row.name)
+        .expect("every row has its options parsed")
+}

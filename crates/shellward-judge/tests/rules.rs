@@ -1,0 +1,145 @@
+//! Each rule family, with the rule id that must decide it. One row per case:
+//! `(command, read_only, rule)`, judged in an empty temporary workspace.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use shellward_judge::{Context, judge};
+use shellward_syntax::analyze;
+
+#[test]
+fn rule_ids() {
+    let dir = std::env::temp_dir().join(format!("shellward-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ctx = Context::new(&dir, &dir);
+    let table: &[(&str, bool, &str)] = &[
+        ("cat README.md", true, "readonly"),
+        ("ls -la | head -5", true, "readonly"),
+        ("echo $HOME", false, "syntax.dynamic:parameter"),
+        ("(ls)", false, "syntax.unsupported:Subshell"),
+        ("ls &&", false, "syntax.parse_error"),
+        ("PATH=/tmp ls", false, "env.prefix:PATH"),
+        ("LANG=C sort f", true, "readonly"),
+        ("ls > out", false, "redirect.output:out"),
+        ("ls 2>/dev/null >&2", true, "readonly"),
+        ("cat < /dev/tcp/x/80", false, "redirect.network"),
+        ("./cat f", false, "command.path_qualified"),
+        ("rm -rf build", false, "readonly.unknown:rm"),
+        ("sort -o out in", false, "readonly.flag:sort:-o"),
+        ("sort --outp=x in", false, "readonly.flag:sort:--outp"),
+        ("sort $'-o' out in", false, "readonly.flag:sort:-o"),
+        ("find . -exe\\c rm {} +", false, "readonly.flag:find:-exec"),
+        ("find . -delete", false, "readonly.flag:find:-delete"),
+        ("sed -i s/a/b/ f", false, "readonly.flag:sed:-i"),
+        ("sed 's/a/b/w out' f", false, "readonly.sed_script"),
+        ("sort *", false, "glob.may_be_option:sort"),
+        ("ls *.md", true, "readonly"),
+        ("wc -l src/*.rs", true, "readonly"),
+        ("env", false, "secrets.print:env"),
+        ("jq -n env", false, "secrets.jq_env"),
+        ("awk 'BEGIN{system(\"id\")}'", false, "readonly.awk_program"),
+        ("awk -F, '{print $2}' data.csv", true, "readonly"),
+        ("ps axe", false, "secrets.ps_environment"),
+        ("date -s 2000-01-01", false, "readonly.flag:date:-s"),
+        ("date +%s", true, "readonly"),
+        ("xargs rm", false, "xargs.command:rm"),
+        ("xargs -0 grep -l foo", true, "readonly"),
+        ("less '+!sh' README.md", false, "readonly.pager_command"),
+        ("uniq in out", false, "readonly.output_operand"),
+        ("cat /etc/passwd", true, "path.outside:/etc/*"),
+        ("grep -r x /", true, "path.outside:/*"),
+        ("cat ~root/.ssh/id_rsa", true, "path.outside:~root/*"),
+        ("git -c core.pager=x log", false, "git.global:-c"),
+        (
+            "git log --output=/tmp/x",
+            false,
+            "readonly.flag:git log:--output",
+        ),
+        ("git log --format=%G?", false, "git.gpg_format"),
+        ("git branch evil", false, "git.creates_ref:branch"),
+        ("git push", false, "git.subcommand:push"),
+        (
+            "git diff --no-index a b",
+            false,
+            "readonly.flag:git diff:--no-index",
+        ),
+        ("cd src && git status", false, "git.cd"),
+        ("gh pr view 1 --repo evil.example/o/r", false, "gh.host"),
+        (
+            "gh auth status --show-token",
+            false,
+            "secrets.gh_token:--show-token",
+        ),
+        ("docker -H tcp://x ps", false, "readonly.flag:docker:-H"),
+        ("cargo --version", true, "readonly"),
+        ("command -v rustc", true, "readonly"),
+    ];
+    let mut failures = Vec::new();
+    for (command, read_only, rule) in table {
+        let v = judge(&analyze(command), &ctx);
+        if v.read_only != *read_only || v.rule != *rule {
+            failures.push(format!(
+                "{command:?}: want ({read_only}, {rule}), got ({}, {}) {}",
+                v.read_only, v.rule, v.reason
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn repository_safety() {
+    let root = std::env::temp_dir().join(format!("shellward-repo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let make_repo = |dir: &std::path::Path, config: &str| {
+        let git = dir.join(".git");
+        std::fs::create_dir_all(git.join("objects")).unwrap();
+        std::fs::create_dir_all(git.join("refs")).unwrap();
+        std::fs::write(git.join("HEAD"), "ref: refs/heads/main\n").unwrap();
+        std::fs::write(git.join("config"), config).unwrap();
+    };
+    let ok = root.join("ok");
+    make_repo(&ok, "[core]\n\tbare = false\n");
+    assert_eq!(shellward_judge::git::repository_unsafe(&ok), None);
+    let fsmonitor = root.join("fsmonitor");
+    make_repo(&fsmonitor, "[core]\n\tfsmonitor = touch marker\n");
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&fsmonitor).as_deref(),
+        Some("config:core.fsmonitor")
+    );
+    let v = judge(
+        &analyze("git status"),
+        &Context::new(&fsmonitor, &fsmonitor),
+    );
+    assert_eq!(
+        (v.read_only, v.rule.as_str()),
+        (false, "git.repo_unsafe:config:core.fsmonitor")
+    );
+    assert!(
+        !fsmonitor.join("marker").exists(),
+        "judging must never run git"
+    );
+    let bare = root.join("bare");
+    std::fs::create_dir_all(bare.join("objects")).unwrap();
+    std::fs::create_dir_all(bare.join("refs")).unwrap();
+    std::fs::write(bare.join("HEAD"), "ref: refs/heads/main\n").unwrap();
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&bare).as_deref(),
+        Some("bare")
+    );
+    let linked = root.join("linked");
+    std::fs::create_dir_all(&linked).unwrap();
+    std::fs::write(linked.join(".git"), "gitdir: ./inside\n").unwrap();
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&linked).as_deref(),
+        Some("gitdir_target")
+    );
+    let nul = root.join("nul");
+    std::fs::create_dir_all(&nul).unwrap();
+    std::fs::write(nul.join(".git"), "gitdir: /x/.git\0").unwrap();
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&nul).as_deref(),
+        Some("gitdir_file")
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -1,0 +1,48 @@
+//! `cargo bench -p shellward-judge`: analyzer + judge per command over the
+//! shared corpus, from an empty temporary workspace (best of five rounds).
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let corpus_dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut commands = Vec::new();
+    for (file, column) in [
+        ("benign.tsv", 0),
+        ("adversarial.tsv", 0),
+        ("peers/codex-safety-cases.tsv", 3),
+    ] {
+        let text = std::fs::read_to_string(corpus_dir.join(file)).unwrap();
+        for line in text.lines().skip(1) {
+            if let Some(c) = line.split('\t').nth(column) {
+                commands.push(c.replace("{NL}", "\n").replace("{TAB}", "\t"));
+            }
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("shellward-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ctx = shellward_judge::Context::new(&dir, &dir);
+    let iterations = 100;
+    let best = (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..iterations {
+                for c in &commands {
+                    let analysis = shellward_syntax::analyze(black_box(c));
+                    black_box(shellward_judge::judge(&analysis, &ctx));
+                }
+            }
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or(Duration::ZERO);
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "analyze + judge: {} commands, mean {:.3} µs per command",
+        commands.len(),
+        best.as_secs_f64() * 1e6 / (iterations * commands.len()) as f64
+    );
+}

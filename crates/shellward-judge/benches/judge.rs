@@ -7,21 +7,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 fn main() {
-    let corpus_dir =
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let mut commands = Vec::new();
-    for (file, column) in [
-        ("benign.tsv", 0),
-        ("adversarial.tsv", 0),
-        ("peers/codex-safety-cases.tsv", 3),
-    ] {
-        let text = std::fs::read_to_string(corpus_dir.join(file)).unwrap();
-        for line in text.lines().skip(1) {
-            if let Some(c) = line.split('\t').nth(column) {
-                commands.push(c.replace("{NL}", "\n").replace("{TAB}", "\t"));
-            }
-        }
-    }
+    let commands = shellward_corpus::commands(shellward_corpus::ALL);
     let dir = std::env::temp_dir().join(format!("shellward-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ctx = shellward_judge::Context::new(&dir, &dir);

@@ -78,12 +78,6 @@ pub(crate) fn ps(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     Ok(())
 }
 
-/// `find`: the table has no writing or executing primary; `!`, `(`, `)` and
-/// `,` are expression operators, not start points.
-pub(crate) fn find(_: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
-    Ok(())
-}
-
 /// Words of an expression language, delimited by non-identifier characters.
 fn has_word(text: &str, word: &str) -> bool {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';

@@ -130,6 +130,35 @@ fn value_ok(kind: Value, value: &str) -> bool {
     }
 }
 
+/// The value of an option of `kind`: `glued` if written with it (`-n5`,
+/// `--lines=5`), else the next argument, which `i` then steps over. `name`
+/// is what an error reports.
+fn take_value<'a>(
+    kind: Value,
+    glued: Option<&'a str>,
+    args: &'a [&'a str],
+    i: &mut usize,
+    name: &str,
+) -> Result<Option<&'a str>, Unknown> {
+    let value = match (kind, glued) {
+        (Value::None, Some(_)) => return Err(Unknown(name.to_string())),
+        (Value::None | Value::Opt, None) => None,
+        (_, Some(v)) => Some(v),
+        (_, None) => {
+            let v = args
+                .get(*i)
+                .copied()
+                .ok_or_else(|| Unknown(name.to_string()))?;
+            *i += 1;
+            Some(v)
+        }
+    };
+    match value {
+        Some(v) if !value_ok(kind, v) => Err(Unknown(name.to_string())),
+        _ => Ok(value),
+    }
+}
+
 /// Split `args` (without the command name) by `options`.
 ///
 /// `numeric_short`: `-20` means `-n 20` (head, tail). `stop_at_operand`:
@@ -142,21 +171,25 @@ pub(crate) fn parse<'a>(
     stop_at_operand: bool,
 ) -> Result<Parsed<'a>, Unknown> {
     let mut out = Parsed::default();
+    let operands_from = |from: usize| {
+        args[from..]
+            .iter()
+            .enumerate()
+            .map(move |(k, a)| (from + k + 1, *a))
+    };
     let mut i = 0;
     while i < args.len() {
         let arg = args[i];
         let index = i + 1;
         i += 1;
         if arg == "--" {
-            out.operands
-                .extend(args[i..].iter().enumerate().map(|(k, a)| (i + k + 1, *a)));
+            out.operands.extend(operands_from(i));
             break;
         }
         if arg == "-" || !arg.starts_with('-') {
             out.operands.push((index, arg));
             if stop_at_operand {
-                out.operands
-                    .extend(args[i..].iter().enumerate().map(|(k, a)| (i + k + 1, *a)));
+                out.operands.extend(operands_from(i));
                 break;
             }
             continue;
@@ -170,8 +203,9 @@ pub(crate) fn parse<'a>(
                 return Err(Unknown(name.to_string()));
             };
             if kind == Value::Pair {
+                // `--arg NAME VALUE`: two following arguments, never glued.
                 if glued.is_some() || i + 2 > args.len() {
-                    return Err(Unknown(arg.to_string()));
+                    return Err(Unknown(name.to_string()));
                 }
                 out.flags.push(Flag {
                     name: canonical,
@@ -181,24 +215,7 @@ pub(crate) fn parse<'a>(
                 i += 2;
                 continue;
             }
-            let value = match (kind, glued) {
-                (Value::None, Some(_)) => return Err(Unknown(arg.to_string())),
-                (Value::None | Value::Opt, None) => None,
-                (_, Some(v)) => Some(v),
-                (_, None) => {
-                    let v = args
-                        .get(i)
-                        .copied()
-                        .ok_or_else(|| Unknown(arg.to_string()))?;
-                    i += 1;
-                    Some(v)
-                }
-            };
-            if let Some(v) = value
-                && !value_ok(kind, v)
-            {
-                return Err(Unknown(arg.to_string()));
-            }
+            let value = take_value(kind, glued, args, &mut i, name)?;
             out.flags.push(Flag {
                 name: canonical,
                 value,
@@ -206,7 +223,7 @@ pub(crate) fn parse<'a>(
             });
             continue;
         }
-        // A short option or a cluster.
+        // A short option, a single-dash long option (`find -name`), or a cluster.
         let body = &arg[1..];
         if numeric_short && body.bytes().all(|b| b.is_ascii_digit()) {
             out.flags.push(Flag {
@@ -216,37 +233,12 @@ pub(crate) fn parse<'a>(
             });
             continue;
         }
-        if let Some((kind, canonical)) = options.get(arg)
-            && !matches!(kind, Value::None)
-        {
-            // `-name value` style (find, single-dash long options) or a plain `-x value`.
-            let value = if kind == Value::Opt {
-                None
-            } else {
-                let v = args
-                    .get(i)
-                    .copied()
-                    .ok_or_else(|| Unknown(arg.to_string()))?;
-                i += 1;
-                Some(v)
-            };
-            if let Some(v) = value
-                && !value_ok(kind, v)
-            {
-                return Err(Unknown(arg.to_string()));
-            }
+        if let Some((kind, canonical)) = options.get(arg) {
+            let value = take_value(kind, None, args, &mut i, arg)?;
             out.flags.push(Flag {
                 name: canonical,
                 value,
                 kind,
-            });
-            continue;
-        }
-        if let Some((Value::None, canonical)) = options.get(arg) {
-            out.flags.push(Flag {
-                name: canonical,
-                value: None,
-                kind: Value::None,
             });
             continue;
         }
@@ -256,13 +248,10 @@ pub(crate) fn parse<'a>(
         for (at, c) in body.char_indices() {
             let mut buf = [0u8; 4];
             let short = format!("-{}", c.encode_utf8(&mut buf));
-            let Some((kind, canonical)) = options
-                .by_name
-                .get_key_value(short.as_str())
-                .map(|(_, v)| *v)
-            else {
+            let Some((kind, canonical)) = options.get(&short) else {
                 return Err(Unknown(short));
             };
+            let rest = &body[at + c.len_utf8()..];
             if kind == Value::None {
                 out.flags.push(Flag {
                     name: canonical,
@@ -271,21 +260,8 @@ pub(crate) fn parse<'a>(
                 });
                 continue;
             }
-            let rest = &body[at + c.len_utf8()..];
-            let value = if !rest.is_empty() {
-                Some(rest)
-            } else if kind == Value::Opt {
-                None
-            } else {
-                let v = args.get(i).copied().ok_or_else(|| Unknown(short.clone()))?;
-                i += 1;
-                Some(v)
-            };
-            if let Some(v) = value
-                && !value_ok(kind, v)
-            {
-                return Err(Unknown(short));
-            }
+            let glued = (!rest.is_empty()).then_some(rest);
+            let value = take_value(kind, glued, args, &mut i, &short)?;
             out.flags.push(Flag {
                 name: canonical,
                 value,

@@ -136,7 +136,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), R
         i += 1;
     }
     let rest = &args[i..];
-    let Some((sub, table)) = SUBCOMMANDS
+    let Some((sub, _)) = SUBCOMMANDS
         .iter()
         .filter(|(sub, _)| {
             let words: Vec<&str> = sub.split(' ').collect();
@@ -152,13 +152,12 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), R
     };
     let words = sub.split(' ').count();
     let sub_args = &rest[words..];
-    let mut options = Options::parse(table);
-    options.extend("--help");
+    let options = options_for(sub);
     let numeric = matches!(
         *sub,
         "log" | "show" | "rev-list" | "shortlog" | "reflog" | "reflog show" | "stash list"
     );
-    let parsed = flags::parse(&options, sub_args, numeric, false).map_err(|u| {
+    let parsed = flags::parse(options, sub_args, numeric, false).map_err(|u| {
         Reject::new(
             format!("readonly.flag:git {sub}:{}", u.0),
             format!("`{}` is not a known read-only option of `git {sub}`", u.0),
@@ -173,6 +172,26 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), R
         _ => after_double_dash(sub_args),
     };
     Ok((format!("readonly.git:{sub}"), paths))
+}
+
+/// A subcommand's parsed option table, built once.
+fn options_for(sub: &str) -> &'static Options {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static CACHE: OnceLock<HashMap<&'static str, Options>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| {
+        SUBCOMMANDS
+            .iter()
+            .map(|(sub, table)| {
+                let mut options = Options::parse(table);
+                options.extend("--help");
+                (*sub, options)
+            })
+            .collect()
+    });
+    cache
+        .get(sub)
+        .expect("every subcommand in SUBCOMMANDS has its options parsed")
 }
 
 fn after_double_dash<'a>(args: &'a [&'a str]) -> Vec<&'a str> {
@@ -196,9 +215,6 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
             format!("git.creates_ref:{sub}"),
             format!("`git {sub} NAME` creates a {sub}"),
         ),
-        "branch" | "tag" if p.has("-n") && sub == "branch" => {
-            reject("git.creates_ref:branch", "unexpected option")
-        }
         "remote" if !p.operands.is_empty() => reject(
             "git.remote",
             "`git remote` with arguments changes or contacts remotes",

@@ -461,6 +461,7 @@ fn judge_argv(
         Operands::Free | Operands::None => Vec::new(),
     };
     for i in path_operands {
+        // `find`'s expression operators are operands to the parser, not start points.
         if let Some(w) = words.get(i)
             && !(name == "find" && matches!(w.value.as_str(), "!" | "(" | ")" | ","))
         {

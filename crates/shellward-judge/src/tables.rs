@@ -169,10 +169,10 @@ pub(crate) const ROWS: &[Row] = &[
     row("tree", Paths, "-a -d -f -i -l -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR"),
     row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -L|--dereference -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe(),
     row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
-    row("md5sum", Paths, "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing").glob_safe(),
-    row("sha1sum", Paths, "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing").glob_safe(),
-    row("sha256sum", Paths, "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing").glob_safe(),
-    row("sha512sum", Paths, "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing").glob_safe(),
+    row("md5sum", Paths, SUMS).glob_safe(),
+    row("sha1sum", Paths, SUMS).glob_safe(),
+    row("sha256sum", Paths, SUMS).glob_safe(),
+    row("sha512sum", Paths, SUMS).glob_safe(),
     row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_safe(),
     row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").check(cb::at_most_one_operand),
     row("od", Paths, "-A|--address-radix=STR -j|--skip-bytes=NUM -N|--read-bytes=NUM -S|--strings=OPT -t|--format=STR -v|--output-duplicates -w|--width=OPT -a -b -c -d -f -i -l -o -s -x --endian=STR"),
@@ -209,9 +209,10 @@ pub(crate) const ROWS: &[Row] = &[
     row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -r|--recursive -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files"),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
-    row("find", Paths, FIND).check(cb::find),
-    row("fd", ScriptThenPaths, "-H|--hidden -I|--no-ignore -u|--unrestricted -s|--case-sensitive -i|--ignore-case -g|--glob --regex -F|--fixed-strings -a|--absolute-path -l|--list-details -L|--follow -p|--full-path -0|--print0 -d|--max-depth=NUM --min-depth=NUM --exact-depth=NUM -t|--type=STR -e|--extension=STR -E|--exclude=STR -S|--size=STR --changed-within=STR --changed-before=STR -c|--color=STR --max-results=NUM -1 -q|--quiet --show-errors --strip-cwd-prefix --no-ignore-vcs --prune -j|--threads=NUM"),
-    row("fdfind", ScriptThenPaths, "-H|--hidden -I|--no-ignore -t|--type=STR -e|--extension=STR -d|--max-depth=NUM -g|--glob -a|--absolute-path"),
+    row("find", Paths, FIND),
+    row("fd", ScriptThenPaths, FD),
+    // Debian installs fd as `fdfind`.
+    row("fdfind", ScriptThenPaths, FD),
     // ---- printing ------------------------------------------------------------
     row("printf", Free, "").posix(),
     row("seq", Free, "-f|--format=STR -s|--separator=STR -w|--equal-width"),
@@ -240,6 +241,10 @@ pub(crate) const ROWS: &[Row] = &[
     row("uv", Free, "").posix().check(cb::uv),
     row("go", Free, "").posix().check(cb::go),
 ];
+
+const SUMS: &str = "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing";
+
+const FD: &str = "-H|--hidden -I|--no-ignore -u|--unrestricted -s|--case-sensitive -i|--ignore-case -g|--glob --regex -F|--fixed-strings -a|--absolute-path -l|--list-details -L|--follow -p|--full-path -0|--print0 -d|--max-depth=NUM --min-depth=NUM --exact-depth=NUM -t|--type=STR -e|--extension=STR -E|--exclude=STR -S|--size=STR --changed-within=STR --changed-before=STR -c|--color=STR --max-results=NUM -1 -q|--quiet --show-errors --strip-cwd-prefix --no-ignore-vcs --prune -j|--threads=NUM";
 
 const GREP: &str = "-e|--regexp=STR -f|--file=PATH -i|--ignore-case -y --no-ignore-case -v|--invert-match -w|--word-regexp -x|--line-regexp -c|--count --color=OPT --colour=OPT -L|--files-without-match -l|--files-with-matches -m|--max-count=NUM -o|--only-matching -q|--quiet|--silent -s|--no-messages -b|--byte-offset -H|--with-filename -h|--no-filename --label=STR -n|--line-number -T|--initial-tab -Z|--null -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -a|--text -I --binary-files=STR -D|--devices=STR -d|--directories=STR --exclude=STR --exclude-dir=STR --include=STR -r|--recursive -R|--dereference-recursive --line-buffered -U|--binary -z|--null-data -E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|--perl-regexp";
 

@@ -9,18 +9,9 @@ use shellward_judge::{Context, Verdict, judge};
 use shellward_syntax::analyze;
 
 fn corpus(file: &str) -> Vec<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus")
-        .join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            l.split('\t')
-                .map(|f| f.replace("{NL}", "\n").replace("{TAB}", "\t"))
-                .collect()
-        })
+    shellward_corpus::rows(file)
+        .into_iter()
+        .map(|r| r.fields)
         .collect()
 }
 

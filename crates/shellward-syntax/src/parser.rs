@@ -1391,6 +1391,14 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        if body.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n')) {
+            // Nothing to run: the empty script parsing would produce, without the allocations.
+            let script = Script {
+                source: self.shared.clone(),
+                ..Script::default()
+            };
+            return Ok(Part::Backtick(Span::new(start, self.pos), Box::new(script)));
+        }
         let body: Arc<str> = String::from_utf8(body)
             .map_err(|_| self.error("backtick substitution is not valid UTF-8"))?
             .into();

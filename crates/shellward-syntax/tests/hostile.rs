@@ -45,12 +45,7 @@ fn the_reported_brush_and_tree_sitter_crashers_are_handled() {
 
 fn corpus_commands() -> &'static [String] {
     static ALL: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    ALL.get_or_init(|| {
-        ["benign.tsv", "adversarial.tsv"]
-            .iter()
-            .flat_map(|file| support::corpus(file).into_iter().map(|(c, _)| c))
-            .collect()
-    })
+    ALL.get_or_init(|| shellward_corpus::commands(&["benign.tsv", "adversarial.tsv"]))
 }
 
 proptest! {

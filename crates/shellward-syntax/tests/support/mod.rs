@@ -2,39 +2,11 @@
 
 #![allow(dead_code, clippy::panic, clippy::unwrap_used)]
 
-use std::path::PathBuf;
-
-/// `../shared/corpus` beside the repository.
-pub fn corpus_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    assert!(
-        dir.is_dir(),
-        "the shared corpus is expected at {} (a copy of shared/ beside the repository)",
-        dir.display()
-    );
-    dir
-}
-
-/// The commands of a corpus TSV file (column `command`, or `script` if present),
-/// with `{NL}` and `{TAB}` decoded. Each row also keeps its other fields.
+/// The commands of a corpus file, as `(command, fields)`.
 pub fn corpus(file: &str) -> Vec<(String, Vec<String>)> {
-    let path = corpus_dir().join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
-    let column = header
-        .iter()
-        .position(|&h| h == "script")
-        .or_else(|| header.iter().position(|&h| h == "command"))
-        .expect("a command column");
-    lines
-        .filter(|l| !l.is_empty())
-        .map(|line| {
-            let fields: Vec<String> = line.split('\t').map(str::to_string).collect();
-            let command = fields[column].replace("{NL}", "\n").replace("{TAB}", "\t");
-            (command, fields)
-        })
+    shellward_corpus::rows(file)
+        .into_iter()
+        .map(|r| (r.command, r.fields))
         .collect()
 }
 

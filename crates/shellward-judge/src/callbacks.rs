@@ -30,6 +30,18 @@ pub(crate) fn at_most_one_operand(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reje
     Ok(())
 }
 
+/// `cd DIR`: at most one operand, and not `-` (the previous directory, unknown here).
+pub(crate) fn cd(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    at_most_one_operand(p, args)?;
+    if p.operands.iter().any(|(_, o)| *o == "-") {
+        return reject(
+            "readonly.cd_oldpwd",
+            "`cd -` goes to a directory that is not known here",
+        );
+    }
+    Ok(())
+}
+
 /// `history` may only list (`history`, `history N`).
 pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if p.operands.len() > 1

@@ -314,6 +314,40 @@ fn git_dir_unsafe(git_dir: &Path) -> Option<String> {
         return Some("commondir".into());
     }
     config_unsafe(&git_dir.join("config"))
+        .or_else(|| config_unsafe(&git_dir.join("config.worktree")))
+        .or_else(|| submodule_configs_unsafe(&git_dir.join("modules")))
+}
+
+/// git recurses into submodules (`git status` checks whether they are
+/// dirty), running them with their own configuration from `.git/modules`.
+/// Every `config` below it is checked; a tree too large to check is unsafe.
+fn submodule_configs_unsafe(modules: &Path) -> Option<String> {
+    const MAX_ENTRIES: usize = 10_000;
+    let mut pending = vec![modules.to_path_buf()];
+    let mut seen = 0;
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > MAX_ENTRIES {
+                return Some("modules_too_large".into());
+            }
+            let path = entry.path();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                pending.push(path);
+            } else if entry.file_name() == "config"
+                && let Some(why) = config_unsafe(&path)
+            {
+                return Some(why);
+            }
+        }
+    }
+    None
 }
 
 /// Configuration keys that make git run a program during read-only commands.

@@ -20,9 +20,12 @@ mod callbacks;
 mod flags;
 pub mod git;
 mod paths;
+mod project;
 mod tables;
 
 pub use paths::Context;
+
+use std::path::Path;
 
 use shellward_syntax::{Analysis, ParseStatus, RedirectOp, SimpleCommand, Word};
 
@@ -88,6 +91,7 @@ impl Verdict {
 }
 
 /// Environment variables a read-only command may be given as a prefix.
+/// (Not `TMPDIR`: `sort` writes its temporary files there.)
 const ENV_ALLOW: &[&str] = &[
     "LANG",
     "LANGUAGE",
@@ -120,12 +124,10 @@ const ENV_ALLOW: &[&str] = &[
     "RUST_LOG",
     "GREP_COLOR",
     "GREP_COLORS",
-    "TMPDIR",
     "SOURCE_DATE_EPOCH",
     "NODE_NO_WARNINGS",
     "NPM_CONFIG_UPDATE_NOTIFIER",
     "DEBIAN_FRONTEND",
-    "PAGER_DISABLED",
     "GIT_OPTIONAL_LOCKS",
     "TERM_PROGRAM",
 ];
@@ -172,24 +174,7 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     if analysis.commands().is_empty() {
         return Verdict::whole("syntax.empty", "no command");
     }
-    let commands: Vec<CommandVerdict> = analysis
-        .commands()
-        .iter()
-        .map(|c| match judge_command(c, ctx) {
-            Ok((rule, reason, external_paths)) => CommandVerdict {
-                read_only: true,
-                rule,
-                reason,
-                external_paths,
-            },
-            Err(r) => CommandVerdict {
-                read_only: false,
-                rule: r.rule,
-                reason: r.reason,
-                external_paths: Vec::new(),
-            },
-        })
-        .collect();
+    let commands = judge_commands(analysis.commands(), ctx);
     let names: Vec<&str> = analysis
         .commands()
         .iter()
@@ -247,6 +232,71 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     }
 }
 
+/// Judge each simple command. A `cd` changes where later relative paths
+/// point, so after one, operands are resolved against every directory the
+/// shell may be in by then (the original one is kept: a `cd` inside a
+/// pipeline does not move the rest), and a path outside the workspace from
+/// any of them counts.
+fn judge_commands(commands: &[SimpleCommand], ctx: &Context) -> Vec<CommandVerdict> {
+    let mut cwds = vec![ctx.cwd.clone()];
+    let mut out = Vec::with_capacity(commands.len());
+    for c in commands {
+        let mut verdict = CommandVerdict {
+            read_only: true,
+            rule: String::new(),
+            reason: String::new(),
+            external_paths: Vec::new(),
+        };
+        for cwd in &cwds {
+            match judge_command(c, ctx, cwd) {
+                Ok((rule, reason, external)) => {
+                    if verdict.rule.is_empty() {
+                        (verdict.rule, verdict.reason) = (rule, reason);
+                    }
+                    for p in external {
+                        if !verdict.external_paths.contains(&p) {
+                            verdict.external_paths.push(p);
+                        }
+                    }
+                }
+                Err(r) => {
+                    verdict = CommandVerdict {
+                        read_only: false,
+                        rule: r.rule,
+                        reason: r.reason,
+                        external_paths: Vec::new(),
+                    };
+                    break;
+                }
+            }
+        }
+        if verdict.read_only && program(&c.words) == Some("cd") {
+            let mut next = Vec::new();
+            for cwd in &cwds {
+                // The operand (the cd row allows only `-L`, `-P`, `-e` before it); none means home.
+                let target = match c
+                    .words
+                    .iter()
+                    .skip_while(|w| w.value != "cd")
+                    .skip(1)
+                    .find(|w| !w.value.starts_with('-'))
+                {
+                    Some(w) => paths::locate(ctx, cwd, &w.value, w.tilde).ok(),
+                    None => ctx.home.clone(),
+                };
+                next.extend(target);
+            }
+            for dir in next {
+                if !cwds.contains(&dir) {
+                    cwds.push(dir);
+                }
+            }
+        }
+        out.push(verdict);
+    }
+    out
+}
+
 /// The program a simple command runs, after the wrappers we strip.
 fn program(words: &[Word]) -> Option<&str> {
     let mut i = 0;
@@ -261,7 +311,7 @@ fn program(words: &[Word]) -> Option<&str> {
 
 type Ok3 = (String, String, Vec<String>);
 
-fn judge_command(c: &SimpleCommand, ctx: &Context) -> Result<Ok3, Reject> {
+fn judge_command(c: &SimpleCommand, ctx: &Context, cwd: &Path) -> Result<Ok3, Reject> {
     for a in &c.assignments {
         if !ENV_ALLOW.contains(&a.name.as_str()) {
             return Err(Reject::new(
@@ -283,7 +333,7 @@ fn judge_command(c: &SimpleCommand, ctx: &Context) -> Result<Ok3, Reject> {
             target == "-" || (!target.is_empty() && target.bytes().all(|b| b.is_ascii_digit()));
         match r.op {
             RedirectOp::HereDoc | RedirectOp::HereDocStrip | RedirectOp::HereString => {}
-            RedirectOp::Input => note_path(ctx, &r.target, &mut external),
+            RedirectOp::Input => note_path(ctx, cwd, &r.target, &mut external),
             RedirectOp::DupInput | RedirectOp::DupOutput if dup_target => {}
             RedirectOp::Output
             | RedirectOp::Append
@@ -300,14 +350,18 @@ fn judge_command(c: &SimpleCommand, ctx: &Context) -> Result<Ok3, Reject> {
         }
     }
     let words: Vec<&Word> = c.words.iter().collect();
-    let (rule, reason) = judge_argv(&words, ctx, &mut external, 0)?;
+    let (rule, reason) = judge_argv(&words, ctx, cwd, &mut external, 0)?;
     Ok((rule, reason, external))
 }
 
-fn note_path(ctx: &Context, word: &Word, external: &mut Vec<String>) {
-    if let Resolved::Outside(p) =
-        paths::resolve(ctx, &word.value, word.glob_prefix.as_deref(), word.tilde)
-        && !external.contains(&p)
+fn note_path(ctx: &Context, cwd: &Path, word: &Word, external: &mut Vec<String>) {
+    if let Resolved::Outside(p) = paths::resolve(
+        ctx,
+        cwd,
+        &word.value,
+        word.glob_prefix.as_deref(),
+        word.tilde,
+    ) && !external.contains(&p)
     {
         external.push(p);
     }
@@ -316,6 +370,7 @@ fn note_path(ctx: &Context, word: &Word, external: &mut Vec<String>) {
 fn judge_argv(
     words: &[&Word],
     ctx: &Context,
+    cwd: &Path,
     external: &mut Vec<String>,
     depth: usize,
 ) -> Result<(String, String), Reject> {
@@ -373,7 +428,7 @@ fn judge_argv(
         let (rule, paths) = git::judge(args)?;
         for p in paths {
             if let Some(w) = words.iter().find(|w| w.value == p) {
-                note_path(ctx, w, external);
+                note_path(ctx, cwd, w, external);
             }
         }
         return Ok((rule, "a read-only git command".into()));
@@ -389,6 +444,12 @@ fn judge_argv(
             _ => false,
         };
         if version {
+            if let Some(file) = project::launcher_unsafe(name, cwd) {
+                return Err(Reject::new(
+                    format!("version.project_config:{file}"),
+                    format!("`{file}` here can make `{name}` run a program of the project's"),
+                ));
+            }
             return Ok((
                 format!("readonly.version:{name}"),
                 "prints a version".into(),
@@ -449,7 +510,7 @@ fn judge_argv(
                 format!("xargs may only drive {}", XARGS_TARGETS.join(", ")),
             ));
         }
-        judge_argv(&words[index..], ctx, external, depth + 1)?;
+        judge_argv(&words[index..], ctx, cwd, external, depth + 1)?;
     }
     let script_given = row.script_options.iter().any(|o| parsed.has(o));
     let path_operands: Vec<usize> = match row.operands {
@@ -465,13 +526,21 @@ fn judge_argv(
         if let Some(w) = words.get(i)
             && !(name == "find" && matches!(w.value.as_str(), "!" | "(" | ")" | ","))
         {
-            note_path(ctx, w, external);
+            note_path(ctx, cwd, w, external);
         }
+    }
+    if name == "cd"
+        && parsed.operands.is_empty()
+        && let Resolved::Outside(p) = paths::resolve(ctx, cwd, "~", None, true)
+        && !external.contains(&p)
+    {
+        // A bare `cd` moves the shell home, outside the workspace.
+        external.push(p);
     }
     for f in parsed.flags.iter().filter(|f| f.kind == flags::Value::Path) {
         if let Some(v) = f.value
             // A leading `~` may be expanded when the value is its own word; assume it is.
-            && let Resolved::Outside(p) = paths::resolve(ctx, v, None, v.starts_with('~'))
+            && let Resolved::Outside(p) = paths::resolve(ctx, cwd, v, None, v.starts_with('~'))
             && !external.contains(&p)
         {
             external.push(p);

@@ -76,10 +76,33 @@ pub(crate) enum Resolved {
     Outside(String),
 }
 
-/// Resolve an operand (`word` is its static text; `glob_prefix` when it is a
-/// glob; `tilde` when bash expands a leading `~`).
+/// Where `text` points from `cwd`, symlinks resolved, or the pattern to ask
+/// about when that cannot be known (`~user/*`). `tilde`: bash expands a leading `~`.
+pub(crate) fn locate(
+    ctx: &Context,
+    cwd: &Path,
+    text: &str,
+    tilde: bool,
+) -> Result<PathBuf, String> {
+    if tilde && text.starts_with('~') {
+        let (user, rest) = match text[1..].find('/') {
+            Some(i) => (&text[1..=i], &text[i + 2..]),
+            None => (&text[1..], ""),
+        };
+        return match (&ctx.home, user.is_empty()) {
+            (Some(home), true) => Ok(canonical(&home.join(rest))),
+            // `~user` or no home: its target cannot be known; never inside.
+            _ => Err(format!("~{user}/*")),
+        };
+    }
+    Ok(canonical(&cwd.join(text)))
+}
+
+/// Resolve an operand read from `cwd` (`word` is its static text;
+/// `glob_prefix` when it is a glob; `tilde` when bash expands a leading `~`).
 pub(crate) fn resolve(
     ctx: &Context,
+    cwd: &Path,
     word: &str,
     glob_prefix: Option<&str>,
     tilde: bool,
@@ -95,20 +118,10 @@ pub(crate) fn resolve(
         },
         None => word,
     };
-    let expanded: PathBuf = if tilde && text.starts_with('~') {
-        let (user, rest) = match text[1..].find('/') {
-            Some(i) => (&text[1..=i], &text[i + 2..]),
-            None => (&text[1..], ""),
-        };
-        match (&ctx.home, user.is_empty()) {
-            (Some(home), true) => home.join(rest),
-            // `~user` or no home: its target cannot be known; never inside.
-            _ => return Resolved::Outside(format!("~{user}/*")),
-        }
-    } else {
-        ctx.cwd.join(text)
+    let real = match locate(ctx, cwd, text, tilde) {
+        Ok(real) => real,
+        Err(pattern) => return Resolved::Outside(pattern),
     };
-    let real = canonical(&expanded);
     if ctx.roots.iter().any(|root| real.starts_with(root)) {
         return Resolved::Inside;
     }

@@ -3,6 +3,10 @@
 //! Each row reads like the command's `--help`: the options that neither
 //! write, execute, nor read files named by the option (those that read a file
 //! are declared `=PATH` so the path is checked). Options not listed reject.
+//! Options that make a recursive reader follow symbolic links (`grep -R`,
+//! `rg -L`, `find -L`, `diff -r`, ...) are left out: a link planted in the
+//! workspace would lead them anywhere. Options that run other programs
+//! (decompressors, preprocessors, pagers) are left out too.
 //! `--help` and `--version` are accepted everywhere. A reviewer can check a
 //! row against the manual line by line.
 
@@ -94,6 +98,10 @@ pub(crate) const ANY_ARGS: &[&str] = &[
 pub(crate) const SECRETS: &[&str] = &["env", "printenv", "set", "declare", "typeset", "export"];
 
 /// Programs for which `NAME --version` (and `-V`, `-v`, `version` where shown) is a lookup.
+/// Left out: launchers that load project code even for `--version` (`mvn` reads
+/// `.mvn/jvm.config`, `gradle` its properties' JVM options, `pytest` plugins and
+/// `conftest.py`). Launchers that can be pointed at a program by a project file
+/// are listed, and checked by [`crate::project`].
 pub(crate) const VERSION_ONLY: &[&str] = &[
     "cargo",
     "rustc",
@@ -137,14 +145,11 @@ pub(crate) const VERSION_ONLY: &[&str] = &[
     "zsh",
     "sh",
     "git",
-    "mvn",
-    "gradle",
     "dotnet",
     "swift",
     "ninja",
     "meson",
     "poetry",
-    "pytest",
     "eslint",
     "prettier",
     "black",
@@ -163,11 +168,11 @@ pub(crate) const ROWS: &[Row] = &[
     row("nl", Paths, "-b|--body-numbering=STR -n|--number-format=STR -w|--number-width=NUM -s|--number-separator=STR -v|--starting-line-number=NUM -i|--line-increment=NUM").glob_safe(),
     row("rev", Paths, "").glob_safe(),
     row("wc", Paths, "-l|--lines -w|--words -c|--bytes -m|--chars -L|--max-line-length --total=OPT").glob_safe(),
-    row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -z|--uncompress -Z|--uncompress-noreport -k|--keep-going -E -N|--no-pad -0|--print0 -p|--preserve-date -r|--raw -e|--exclude=STR"),
+    row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -k|--keep-going -E -N|--no-pad -0|--print0 -p|--preserve-date -r|--raw -e|--exclude=STR"),
     row("stat", Paths, "-L|--dereference -f|--file-system -c|--format=STR --printf=STR -t|--terse").glob_safe(),
-    row("ls", Paths, "-a|--all -A|--almost-all -l -h|--human-readable -d|--directory -t -r|--reverse -S -R|--recursive -1 -F|--classify -i|--inode -s|--size -G|--no-group -g -o -n|--numeric-uid-gid -p -x -X -U -v -c -u -L|--dereference -H -B|--ignore-backups -C -m -N|--literal -Q|--quote-name -Z|--context -k|--kibibytes --si --color=OPT --colour=OPT --time-style=STR --sort=STR --time=STR --group-directories-first --full-time -I|--ignore=STR --hide=STR --indicator-style=STR --format=STR --block-size=STR -w|--width=NUM -T|--tabsize=NUM --quoting-style=STR --zero --hyperlink=OPT --file-type --author").glob_safe(),
-    row("tree", Paths, "-a -d -f -i -l -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR"),
-    row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -L|--dereference -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe(),
+    row("ls", Paths, "-a|--all -A|--almost-all -l -h|--human-readable -d|--directory -t -r|--reverse -S -R|--recursive -1 -F|--classify -i|--inode -s|--size -G|--no-group -g -o -n|--numeric-uid-gid -p -x -X -U -v -c -u -H -B|--ignore-backups -C -m -N|--literal -Q|--quote-name -Z|--context -k|--kibibytes --si --color=OPT --colour=OPT --time-style=STR --sort=STR --time=STR --group-directories-first --full-time -I|--ignore=STR --hide=STR --indicator-style=STR --format=STR --block-size=STR -w|--width=NUM -T|--tabsize=NUM --quoting-style=STR --zero --hyperlink=OPT --file-type --author").glob_safe(),
+    row("tree", Paths, "-a -d -f -i -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR"),
+    row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe(),
     row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
     row("md5sum", Paths, SUMS).glob_safe(),
     row("sha1sum", Paths, SUMS).glob_safe(),
@@ -181,13 +186,13 @@ pub(crate) const ROWS: &[Row] = &[
     row("base64", Paths, "-d|--decode -i|--ignore-garbage -w|--wrap=NUM"),
     row("realpath", Paths, "-e|--canonicalize-existing -m|--canonicalize-missing -L|--logical -P|--physical -q|--quiet -s|--strip|--no-symlinks -z|--zero --relative-to=PATH --relative-base=PATH"),
     row("readlink", Paths, "-f|--canonicalize -e|--canonicalize-existing -m|--canonicalize-missing -n|--no-newline -q|--quiet -s|--silent -v|--verbose -z|--zero"),
-    row("cd", Paths, "-L -P -e").check(cb::at_most_one_operand),
+    row("cd", Paths, "-L -P -e").check(cb::cd),
     row("pwd", NoOperands, "-L -P"),
     // ---- text processing -----------------------------------------------------
     row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]),
     row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]),
     row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]),
-    row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -L|--follow -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH").script(&["-e", "-f"]),
+    row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH").script(&["-e", "-f"]),
     row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed),
     row("awk", ScriptThenPaths, AWK).check(cb::awk),
     row("gawk", ScriptThenPaths, AWK).check(cb::awk),
@@ -206,7 +211,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("unexpand", Paths, "-t|--tabs=STR -a|--all --first-only").glob_safe(),
     row("comm", Paths, "-1 -2 -3 -i --check-order --nocheck-order --output-delimiter=STR -z|--zero-terminated --total"),
     row("join", Paths, "-1=NUM -2=NUM -j=NUM -t=CHAR -a=NUM -v=NUM -e=STR -o=STR -i|--ignore-case --header --check-order --nocheck-order -z|--zero-terminated"),
-    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -r|--recursive -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files"),
+    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files"),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
     row("find", Paths, FIND),
@@ -244,13 +249,13 @@ pub(crate) const ROWS: &[Row] = &[
 
 const SUMS: &str = "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing";
 
-const FD: &str = "-H|--hidden -I|--no-ignore -u|--unrestricted -s|--case-sensitive -i|--ignore-case -g|--glob --regex -F|--fixed-strings -a|--absolute-path -l|--list-details -L|--follow -p|--full-path -0|--print0 -d|--max-depth=NUM --min-depth=NUM --exact-depth=NUM -t|--type=STR -e|--extension=STR -E|--exclude=STR -S|--size=STR --changed-within=STR --changed-before=STR -c|--color=STR --max-results=NUM -1 -q|--quiet --show-errors --strip-cwd-prefix --no-ignore-vcs --prune -j|--threads=NUM";
+const FD: &str = "-H|--hidden -I|--no-ignore -u|--unrestricted -s|--case-sensitive -i|--ignore-case -g|--glob --regex -F|--fixed-strings -a|--absolute-path -l|--list-details -p|--full-path -0|--print0 -d|--max-depth=NUM --min-depth=NUM --exact-depth=NUM -t|--type=STR -e|--extension=STR -E|--exclude=STR -S|--size=STR --changed-within=STR --changed-before=STR -c|--color=STR --max-results=NUM -1 -q|--quiet --show-errors --strip-cwd-prefix --no-ignore-vcs --prune -j|--threads=NUM";
 
-const GREP: &str = "-e|--regexp=STR -f|--file=PATH -i|--ignore-case -y --no-ignore-case -v|--invert-match -w|--word-regexp -x|--line-regexp -c|--count --color=OPT --colour=OPT -L|--files-without-match -l|--files-with-matches -m|--max-count=NUM -o|--only-matching -q|--quiet|--silent -s|--no-messages -b|--byte-offset -H|--with-filename -h|--no-filename --label=STR -n|--line-number -T|--initial-tab -Z|--null -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -a|--text -I --binary-files=STR -D|--devices=STR -d|--directories=STR --exclude=STR --exclude-dir=STR --include=STR -r|--recursive -R|--dereference-recursive --line-buffered -U|--binary -z|--null-data -E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|--perl-regexp";
+const GREP: &str = "-e|--regexp=STR -f|--file=PATH -i|--ignore-case -y --no-ignore-case -v|--invert-match -w|--word-regexp -x|--line-regexp -c|--count --color=OPT --colour=OPT -L|--files-without-match -l|--files-with-matches -m|--max-count=NUM -o|--only-matching -q|--quiet|--silent -s|--no-messages -b|--byte-offset -H|--with-filename -h|--no-filename --label=STR -n|--line-number -T|--initial-tab -Z|--null -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -a|--text -I --binary-files=STR -D|--devices=STR -d|--directories=STR --exclude=STR --exclude-dir=STR --include=STR -r|--recursive --line-buffered -U|--binary -z|--null-data -E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|--perl-regexp";
 
 const AWK: &str = "-F|--field-separator=STR -v|--assign=STR -b|--characters-as-bytes -c|--traditional -P|--posix -S|--sandbox -e|--source=STR";
 
-const FIND: &str = "-H -L -P -O=NUM -D=STR -name=STR -iname=STR -path=STR -ipath=STR -wholename=STR -iwholename=STR -regex=STR -iregex=STR -regextype=STR -lname=STR -ilname=STR -type=STR -xtype=STR -maxdepth=NUM -mindepth=NUM -depth -mount -xdev -noleaf -follow -ignore_readdir_race -daystart -newer=PATH -anewer=PATH -cnewer=PATH -newerXY=STR -mtime=STR -mmin=STR -atime=STR -amin=STR -ctime=STR -cmin=STR -used=STR -size=STR -empty -perm=STR -user=STR -group=STR -uid=STR -gid=STR -nouser -nogroup -readable -writable -executable -links=STR -inum=STR -samefile=PATH -fstype=STR -true -false -print -print0 -printf=STR -ls -prune -quit -not -a -and -o -or";
+const FIND: &str = "-H -P -O=NUM -D=STR -name=STR -iname=STR -path=STR -ipath=STR -wholename=STR -iwholename=STR -regex=STR -iregex=STR -regextype=STR -lname=STR -ilname=STR -type=STR -xtype=STR -maxdepth=NUM -mindepth=NUM -depth -mount -xdev -noleaf -ignore_readdir_race -daystart -newer=PATH -anewer=PATH -cnewer=PATH -newerXY=STR -mtime=STR -mmin=STR -atime=STR -amin=STR -ctime=STR -cmin=STR -used=STR -size=STR -empty -perm=STR -user=STR -group=STR -uid=STR -gid=STR -nouser -nogroup -readable -writable -executable -links=STR -inum=STR -samefile=PATH -fstype=STR -true -false -print -print0 -printf=STR -ls -prune -quit -not -a -and -o -or";
 
 /// The row for `name`, if it has one.
 pub(crate) fn row_for(name: &str) -> Option<&'static Row> {

@@ -70,6 +70,26 @@ fn rule_ids() {
             "secrets.gh_token:--show-token",
         ),
         ("docker -H tcp://x ps", false, "readonly.flag:docker:-H"),
+        ("cd - && ls", false, "readonly.cd_oldpwd"),
+        ("TMPDIR=/etc sort big.txt", false, "env.prefix:TMPDIR"),
+        // Recursive readers that would follow a symlink planted in the workspace.
+        ("grep -R secret .", false, "readonly.flag:grep:-R"),
+        ("rg -L secret", false, "readonly.flag:rg:-L"),
+        ("fd -L id_rsa", false, "readonly.flag:fd:-L"),
+        ("find -L . -name x", false, "readonly.flag:find:-L"),
+        (
+            "find . -follow -name x",
+            false,
+            "readonly.flag:find:-follow",
+        ),
+        ("tree -l", false, "readonly.flag:tree:-l"),
+        ("ls -LR", false, "readonly.flag:ls:-L"),
+        ("du -L -s .", false, "readonly.flag:du:-L"),
+        ("diff -r a b", false, "readonly.flag:diff:-r"),
+        // Options and launchers that run other programs.
+        ("file -z archive.gz", false, "readonly.flag:file:-z"),
+        ("pytest --version", false, "readonly.unknown:pytest"),
+        ("mvn --version", false, "readonly.unknown:mvn"),
         ("cargo --version", true, "readonly"),
         ("command -v rustc", true, "readonly"),
     ];
@@ -119,6 +139,19 @@ fn repository_safety() {
         !fsmonitor.join("marker").exists(),
         "judging must never run git"
     );
+    // Submodules run with their own configuration from `.git/modules`.
+    let submodule = root.join("submodule");
+    make_repo(&submodule, "[core]\n\tbare = false\n");
+    std::fs::create_dir_all(submodule.join(".git/modules/lib")).unwrap();
+    std::fs::write(
+        submodule.join(".git/modules/lib/config"),
+        "[core]\n\tfsmonitor = touch marker\n",
+    )
+    .unwrap();
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&submodule).as_deref(),
+        Some("config:core.fsmonitor")
+    );
     let bare = root.join("bare");
     std::fs::create_dir_all(bare.join("objects")).unwrap();
     std::fs::create_dir_all(bare.join("refs")).unwrap();
@@ -141,5 +174,92 @@ fn repository_safety() {
         shellward_judge::git::repository_unsafe(&nul).as_deref(),
         Some("gitdir_file")
     );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn paths_follow_cd() {
+    let root = std::env::temp_dir().join(format!("shellward-cd-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (ws, home) = (root.join("ws"), root.join("home"));
+    std::fs::create_dir_all(ws.join("sub")).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    std::os::unix::fs::symlink("/etc", ws.join("sub/link")).unwrap();
+    let mut ctx = Context::new(&ws, &ws);
+    ctx.home = Some(home.canonicalize().unwrap());
+    let home_pattern = format!("{}/*", home.canonicalize().unwrap().display());
+    let table: &[(&str, bool, &str)] = &[
+        // A bare `cd` goes home: what follows reads there.
+        ("cd && cat .ssh/id_rsa", true, home_pattern.as_str()),
+        // Relative paths after `cd sub` are resolved in `sub`, through its symlink.
+        ("cd sub && cat link/passwd", true, "/etc/*"),
+        ("cd sub && ls", true, ""),
+    ];
+    for (command, read_only, external) in table {
+        let v = judge(&analyze(command), &ctx);
+        assert_eq!(v.read_only, *read_only, "{command}: {}", v.rule);
+        if external.is_empty() {
+            assert!(
+                v.external_paths.is_empty(),
+                "{command}: {:?}",
+                v.external_paths
+            );
+        } else {
+            assert!(
+                v.external_paths.iter().any(|p| p == external),
+                "{command}: {:?}",
+                v.external_paths
+            );
+            assert!(v.rule.starts_with("path.outside:"), "{command}: {}", v.rule);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn launchers_that_project_files_can_redirect() {
+    let root = std::env::temp_dir().join(format!("shellward-launch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let cases: &[(&str, &str, &str, Option<&str>)] = &[
+        (
+            "rust-toolchain.toml",
+            "[toolchain]\npath = \"./evil\"\n",
+            "cargo --version",
+            Some("version.project_config:rust-toolchain.toml"),
+        ),
+        (
+            "rust-toolchain.toml",
+            "[toolchain]\nchannel = \"stable\"\n",
+            "cargo --version",
+            None,
+        ),
+        (
+            ".yarnrc.yml",
+            "yarnPath: ./evil.cjs\n",
+            "yarn --version",
+            Some("version.project_config:.yarnrc.yml"),
+        ),
+        (
+            ".yarnrc.yml",
+            "nodeLinker: node-modules\n",
+            "yarn --version",
+            None,
+        ),
+    ];
+    for (i, (file, content, command, rejected)) in cases.iter().enumerate() {
+        let ws = root.join(i.to_string());
+        std::fs::create_dir_all(ws.join("deeper")).unwrap();
+        std::fs::write(ws.join(file), content).unwrap();
+        // Found from a subdirectory too: the launchers search upwards.
+        let v = judge(&analyze(command), &Context::new(ws.join("deeper"), &ws));
+        match rejected {
+            Some(rule) => assert_eq!(
+                (v.read_only, v.rule.as_str()),
+                (false, *rule),
+                "{file}: {content}"
+            ),
+            None => assert!(v.read_only, "{file}: {content}: {}", v.rule),
+        }
+    }
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -1,0 +1,50 @@
+//! Project files that make a tool launcher run a program of the project's,
+//! even for `--version`.
+//!
+//! rustup reads `rust-toolchain.toml` (or `rust-toolchain`) from the working
+//! directory upwards, and its `path` key names a toolchain directory whose
+//! `cargo` or `rustc` is then run. Yarn 2+ reads `.yarnrc.yml` upwards, and its
+//! `yarnPath` names a JavaScript file that is then run. A cloned repository
+//! can carry either.
+
+use std::path::Path;
+
+/// `(launchers, file name, key that names a program)`.
+const LAUNCHER_FILES: &[(&[&str], &str, &str)] = &[
+    (
+        &["cargo", "rustc", "rustup", "rustfmt"],
+        "rust-toolchain.toml",
+        "path",
+    ),
+    (
+        &["cargo", "rustc", "rustup", "rustfmt"],
+        "rust-toolchain",
+        "path",
+    ),
+    (&["yarn"], ".yarnrc.yml", "yarnPath"),
+];
+
+/// The project file that makes `launcher` unsafe to run from `cwd`, if any.
+/// A file that cannot be read counts as unsafe.
+pub(crate) fn launcher_unsafe(launcher: &str, cwd: &Path) -> Option<String> {
+    let files: Vec<&(&[&str], &str, &str)> = LAUNCHER_FILES
+        .iter()
+        .filter(|(names, _, _)| names.contains(&launcher))
+        .collect();
+    if files.is_empty() {
+        return None;
+    }
+    for dir in cwd.ancestors() {
+        for (_, file, key) in &files {
+            let path = dir.join(file);
+            if !path.exists() {
+                continue;
+            }
+            match std::fs::read_to_string(&path) {
+                Ok(text) if !text.contains(key) => {}
+                _ => return Some((*file).to_string()),
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,73 @@
+//! The judge on hostile input: its callbacks parse text a model wrote (sed
+//! scripts, awk programs, filters), so mutated corpus commands and
+//! shell-flavoured strings must never panic it, and a read-only verdict must
+//! never come from an analysis that was not permission-safe.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use proptest::prelude::*;
+use shellward_judge::{Context, judge};
+use shellward_syntax::analyze;
+
+fn corpus() -> &'static [String] {
+    static ALL: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| shellward_corpus::commands(shellward_corpus::ALL))
+}
+
+fn context() -> &'static Context {
+    static CTX: std::sync::OnceLock<Context> = std::sync::OnceLock::new();
+    CTX.get_or_init(|| {
+        let dir =
+            std::env::temp_dir().join(format!("shellward-judge-hostile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Context::new(&dir, &dir)
+    })
+}
+
+fn check(input: &str) -> Result<(), TestCaseError> {
+    let analysis = analyze(input);
+    let verdict = judge(&analysis, context());
+    if verdict.read_only {
+        prop_assert!(
+            analysis.permission_safe(),
+            "read-only but not permission-safe: {input:?}"
+        );
+        prop_assert!(!analysis.commands().is_empty());
+        prop_assert!(verdict.commands.iter().all(|c| c.read_only));
+    }
+    prop_assert!(!verdict.rule.is_empty());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn mutated_corpus_commands(
+        index in 0usize..10_000,
+        edits in proptest::collection::vec((0usize..10_000, any::<char>(), 0u8..3), 0..6),
+    ) {
+        let corpus = corpus();
+        let mut chars: Vec<char> = corpus[index % corpus.len()].chars().collect();
+        for (at, c, op) in edits {
+            let at = if chars.is_empty() { 0 } else { at % (chars.len() + 1) };
+            match op {
+                0 => chars.insert(at, c),
+                1 if at < chars.len() => { chars.remove(at); }
+                _ if at < chars.len() => chars[at] = c,
+                _ => chars.push(c),
+            }
+        }
+        check(&chars.into_iter().collect::<String>())?;
+    }
+
+    /// Programs for the commands with callbacks, written from their own alphabets.
+    #[test]
+    fn scripts_for_callbacks(
+        command in prop::sample::select(vec!["sed -n", "sed", "awk", "jq", "yq", "date", "ps", "xargs", "gh pr view", "docker", "find .", "git log", "less"]),
+        script in "[a-zA-Z0-9 ;{}/\\\\|<>!$=+,.:#\\n-]{0,60}",
+    ) {
+        let quoted = script.replace('\'', "");
+        check(&format!("{command} '{quoted}' f.txt"))?;
+    }
+}

@@ -260,7 +260,9 @@ pub fn repository_unsafe(cwd: &Path) -> Option<String> {
         let dot_git = dir.join(".git");
         if let Ok(meta) = std::fs::symlink_metadata(&dot_git) {
             if meta.file_type().is_symlink() {
-                let target = std::fs::canonicalize(&dot_git).ok()?;
+                let Ok(target) = std::fs::canonicalize(&dot_git) else {
+                    return Some("git_symlink".into());
+                };
                 if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git")
                 {
                     return Some("git_symlink".into());

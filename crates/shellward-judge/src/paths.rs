@@ -18,7 +18,7 @@ impl Context {
     pub fn new(cwd: impl Into<PathBuf>, workspace: impl Into<PathBuf>) -> Context {
         let roots = vec![canonical(&workspace.into())];
         Context {
-            cwd: cwd.into(),
+            cwd: canonical(&cwd.into()),
             roots,
             home: std::env::var_os("HOME").map(PathBuf::from),
         }
@@ -31,42 +31,60 @@ impl Context {
     }
 }
 
-/// Lexically normalise `.` and `..` (after joining to an absolute base).
-fn normalise(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
+/// Resolve a path as the kernel would: symlinks of the longest existing
+/// prefix are resolved *before* any `..` after them is applied (so
+/// `link/../x` with `link -> /etc` is `/x`, not `./x`); the components past
+/// the existing prefix, which no open can get through, are kept lexically.
+pub(crate) fn canonical(path: &Path) -> PathBuf {
+    match path.canonicalize() {
+        Ok(real) => real,
+        Err(_) => {
+            let base = if path.is_absolute() {
+                PathBuf::from("/")
+            } else {
+                std::env::current_dir()
+                    .ok()
+                    .and_then(|d| d.canonicalize().ok())
+                    .unwrap_or_default()
+            };
+            join_resolved(&base, path)
+        }
+    }
+}
+
+/// `base` (already canonical) joined with `rest`, resolved component by
+/// component: one `lstat` per component while the path exists, a full
+/// `canonicalize` only where a component is a symlink, lexical once a
+/// component does not exist.
+pub(crate) fn join_resolved(base: &Path, rest: &Path) -> PathBuf {
+    let mut out = base.to_path_buf();
+    let mut exists = true;
+    for c in rest.components() {
+        match c {
+            Component::RootDir => out = PathBuf::from("/"),
             Component::ParentDir => {
                 out.pop();
             }
-            Component::CurDir => {}
-            other => out.push(other),
+            Component::Normal(name) => {
+                out.push(name);
+                if exists {
+                    match std::fs::symlink_metadata(&out) {
+                        Ok(meta) if meta.file_type().is_symlink() => {
+                            match out.canonicalize() {
+                                Ok(real) => out = real,
+                                // A dangling link: the kernel cannot get through it.
+                                Err(_) => exists = false,
+                            }
+                        }
+                        Ok(_) => {}
+                        Err(_) => exists = false,
+                    }
+                }
+            }
+            Component::CurDir | Component::Prefix(_) => {}
         }
     }
     out
-}
-
-/// Resolve symlinks of the longest existing ancestor, keep the rest lexically.
-fn canonical(path: &Path) -> PathBuf {
-    let path = normalise(path);
-    let mut existing = path.as_path();
-    let mut rest = Vec::new();
-    loop {
-        if let Ok(real) = existing.canonicalize() {
-            let mut out = real;
-            for part in rest.iter().rev() {
-                out.push(part);
-            }
-            return normalise(&out);
-        }
-        match (existing.parent(), existing.file_name()) {
-            (Some(parent), Some(name)) => {
-                rest.push(name.to_os_string());
-                existing = parent;
-            }
-            _ => return path,
-        }
-    }
 }
 
 /// Where an operand points, if it can be known.
@@ -90,12 +108,12 @@ pub(crate) fn locate(
             None => (&text[1..], ""),
         };
         return match (&ctx.home, user.is_empty()) {
-            (Some(home), true) => Ok(canonical(&home.join(rest))),
+            (Some(home), true) => Ok(join_resolved(&canonical(home), Path::new(rest))),
             // `~user` or no home: its target cannot be known; never inside.
             _ => Err(format!("~{user}/*")),
         };
     }
-    Ok(canonical(&cwd.join(text)))
+    Ok(join_resolved(cwd, Path::new(text)))
 }
 
 /// Resolve an operand read from `cwd` (`word` is its static text;
@@ -123,6 +141,18 @@ pub(crate) fn resolve(
         Err(pattern) => return Resolved::Outside(pattern),
     };
     if ctx.roots.iter().any(|root| real.starts_with(root)) {
+        // A glob inside the workspace can still expand to a link out of it.
+        if let Some(prefix) = glob_prefix {
+            let levels = word
+                .get(prefix.len()..)
+                .unwrap_or("")
+                .trim_end_matches('/')
+                .matches('/')
+                .count();
+            if let Some(outside) = linked_outside(ctx, &real, levels) {
+                return Resolved::Outside(outside);
+            }
+        }
         return Resolved::Inside;
     }
     let dir = if real.is_dir() {
@@ -133,16 +163,43 @@ pub(crate) fn resolve(
     Resolved::Outside(format!("{}/*", dir.display()).replace("//*", "/*"))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Entries a glob scan looks at before it gives up and asks.
+const GLOB_SCAN_LIMIT: usize = 4096;
 
-    #[test]
-    fn normalises_dot_dot() {
-        assert_eq!(
-            normalise(Path::new("/a/b/../c/./d")),
-            PathBuf::from("/a/c/d")
-        );
-        assert_eq!(normalise(Path::new("/../..")), PathBuf::from("/"));
+/// The first symlink in `dir` (and `levels` levels of subdirectories below
+/// it) that points outside the workspace, as a pattern to ask about; a tree
+/// too large to scan is asked about whole.
+fn linked_outside(ctx: &Context, dir: &Path, levels: usize) -> Option<String> {
+    let mut pending = vec![(dir.to_path_buf(), levels)];
+    let mut seen = 0;
+    while let Some((dir, levels)) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > GLOB_SCAN_LIMIT {
+                return Some(format!("{}/*", dir.display()));
+            }
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_symlink() {
+                let Ok(target) = entry.path().canonicalize() else {
+                    continue; // dangling: nothing to read through it
+                };
+                if !ctx.roots.iter().any(|root| target.starts_with(root)) {
+                    let shown = if target.is_dir() {
+                        target
+                    } else {
+                        target.parent().map_or(target.clone(), Path::to_path_buf)
+                    };
+                    return Some(format!("{}/*", shown.display()).replace("//*", "/*"));
+                }
+            } else if kind.is_dir() && levels > 0 {
+                pending.push((entry.path(), levels - 1));
+            }
+        }
     }
+    None
 }

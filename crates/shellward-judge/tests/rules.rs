@@ -167,6 +167,70 @@ fn repository_safety() {
         shellward_judge::git::repository_unsafe(&linked).as_deref(),
         Some("gitdir_target")
     );
+    // Symlinked `.git`: trusted only when it leads to a `.git` outside the cwd.
+    let elsewhere = root.join("elsewhere");
+    make_repo(&elsewhere, "[core]\n\tbare = false\n");
+    let cases: &[(&str, std::path::PathBuf, Option<&str>)] = &[
+        ("to_repo", elsewhere.join(".git"), None),
+        (
+            "to_inside",
+            root.join("to_inside/planted"),
+            Some("git_symlink"),
+        ),
+        ("no_segment", elsewhere.clone(), Some("git_symlink")),
+        ("dangling", root.join("nowhere/.git"), Some("git_symlink")),
+    ];
+    for (name, target, want) in cases {
+        let dir = root.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        if *name == "to_inside" {
+            make_repo(&target.parent().unwrap().join("planted"), "");
+            std::fs::create_dir_all(target).unwrap();
+        }
+        std::os::unix::fs::symlink(target, dir.join(".git")).unwrap();
+        assert_eq!(
+            shellward_judge::git::repository_unsafe(&dir).as_deref(),
+            *want,
+            "{name}"
+        );
+    }
+    // gitdir files.
+    let gitdir_cases: &[(&str, Vec<u8>, Option<&str>)] = &[
+        (
+            "gitdir_ok",
+            format!("gitdir: {}\n", elsewhere.join(".git").display()).into_bytes(),
+            None,
+        ),
+        (
+            "gitdir_no_segment",
+            format!("gitdir: {}\n", elsewhere.display()).into_bytes(),
+            Some("gitdir_target"),
+        ),
+        (
+            "gitdir_oversized",
+            {
+                let mut text = format!("gitdir: {}", elsewhere.join(".git").display()).into_bytes();
+                text.extend(std::iter::repeat_n(b' ', 33 * 1024));
+                text
+            },
+            Some("gitdir_file"),
+        ),
+        (
+            "gitdir_garbage",
+            b"not a gitdir line\n".to_vec(),
+            Some("gitdir_file"),
+        ),
+    ];
+    for (name, content, want) in gitdir_cases {
+        let dir = root.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(".git"), content).unwrap();
+        assert_eq!(
+            shellward_judge::git::repository_unsafe(&dir).as_deref(),
+            *want,
+            "{name}"
+        );
+    }
     let nul = root.join("nul");
     std::fs::create_dir_all(&nul).unwrap();
     std::fs::write(nul.join(".git"), "gitdir: /x/.git\0").unwrap();
@@ -185,6 +249,10 @@ fn paths_follow_cd() {
     std::fs::create_dir_all(ws.join("sub")).unwrap();
     std::fs::create_dir_all(&home).unwrap();
     std::os::unix::fs::symlink("/etc", ws.join("sub/link")).unwrap();
+    std::fs::create_dir_all(ws.join("docs")).unwrap();
+    std::os::unix::fs::symlink("/etc/passwd", ws.join("docs/notes.md")).unwrap();
+    std::fs::create_dir_all(ws.join("src/a")).unwrap();
+    std::os::unix::fs::symlink("/etc/hosts", ws.join("src/a/mod.rs")).unwrap();
     let mut ctx = Context::new(&ws, &ws);
     ctx.home = Some(home.canonicalize().unwrap());
     let home_pattern = format!("{}/*", home.canonicalize().unwrap().display());
@@ -194,6 +262,14 @@ fn paths_follow_cd() {
         // Relative paths after `cd sub` are resolved in `sub`, through its symlink.
         ("cd sub && cat link/passwd", true, "/etc/*"),
         ("cd sub && ls", true, ""),
+        // The kernel resolves `link` before `..`: this is `/passwd`'s directory, `/`.
+        ("cat sub/link/../passwd", true, "/*"),
+        ("cat sub/link/../etc/passwd", true, "/etc/*"),
+        // A glob can expand to a link that leads out of the workspace.
+        ("cat docs/*.md", true, "/etc/*"),
+        ("cat src/*/mod.rs", true, "/etc/*"),
+        ("wc -l sub/*", true, "/etc/*"),
+        ("ls src/*.rs", true, ""),
     ];
     for (command, read_only, external) in table {
         let v = judge(&analyze(command), &ctx);

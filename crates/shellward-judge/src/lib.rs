@@ -25,9 +25,11 @@ mod tables;
 
 pub use paths::Context;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use shellward_syntax::{Analysis, ParseStatus, RedirectOp, SimpleCommand, Word};
+use shellward_syntax::{
+    Analysis, DynamicKind, ParseStatus, Part, RedirectOp, Script, SimpleCommand, Word,
+};
 
 use paths::Resolved;
 use tables::Operands;
@@ -137,6 +139,45 @@ const XARGS_TARGETS: &[&str] = &[
     "echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail",
 ];
 
+/// How deep substitutions, `find -exec` and `xargs` may nest inside each
+/// other before the judge stops looking (and says not read-only).
+const MAX_DEPTH: usize = 3;
+
+/// Programs whose arguments may come from a command substitution
+/// (`echo "on $(git branch --show-current)"`): whatever the substituted text
+/// is, no option or operand of theirs writes, executes or reads a file. The
+/// number is the first argument position a substitution may take (`printf`'s
+/// first argument could become `-v`).
+const SUBSTITUTION_ARGS: &[(&str, usize)] = &[
+    ("echo", 1),
+    ("printf", 2),
+    ("basename", 1),
+    ("dirname", 1),
+    ("true", 1),
+    ("false", 1),
+    ("expr", 1),
+];
+
+/// One judging run: the context and what has been learned about it.
+struct Judging<'a> {
+    ctx: &'a Context,
+    /// Repository safety per working directory, checked once each.
+    repos: std::cell::RefCell<Vec<(PathBuf, Option<String>)>>,
+}
+
+impl Judging<'_> {
+    fn repository_unsafe(&self, cwd: &Path) -> Option<String> {
+        if let Some((_, why)) = self.repos.borrow().iter().find(|(d, _)| d == cwd) {
+            return why.clone();
+        }
+        let why = git::repository_unsafe(cwd);
+        self.repos
+            .borrow_mut()
+            .push((cwd.to_path_buf(), why.clone()));
+        why
+    }
+}
+
 /// Judge an analyzed command in `ctx`.
 pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     match analysis.status {
@@ -152,64 +193,31 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
         }
         ParseStatus::Ok => {}
     }
-    if let Some(u) = analysis.unsupported().first() {
-        return Verdict::whole(
-            format!("syntax.unsupported:{}", u.kind.as_str()),
-            format!("`{}` is not analyzed", u.span.slice(analysis.source())),
-        );
-    }
-    if let Some(kind) = analysis
-        .commands()
-        .iter()
-        .find_map(SimpleCommand::first_dynamic)
-    {
-        return Verdict::whole(
-            format!("syntax.dynamic:{}", kind.as_str()),
-            format!(
-                "a word's value depends on {} at run time",
-                kind.as_str().replace('_', " ")
-            ),
-        );
+    if let Some(reject) = unsupported(&analysis.script) {
+        return Verdict::whole(reject.rule, reject.reason);
     }
     if analysis.commands().is_empty() {
         return Verdict::whole("syntax.empty", "no command");
     }
-    let commands = judge_commands(analysis.commands(), ctx);
-    let names: Vec<&str> = analysis
-        .commands()
-        .iter()
-        .filter_map(|c| program(&c.words))
-        .collect();
+    let j = Judging {
+        ctx,
+        repos: std::cell::RefCell::new(Vec::new()),
+    };
+    let commands = judge_commands(analysis.commands(), &j, &ctx.cwd, 0);
     let mut external_paths: Vec<String> = Vec::new();
     for p in commands.iter().flat_map(|c| &c.external_paths) {
         if !external_paths.contains(p) {
             external_paths.push(p.clone());
         }
     }
-    let whole = |rule: String, reason: String| Verdict {
-        read_only: false,
-        rule,
-        reason,
-        commands: commands.clone(),
-        external_paths: external_paths.clone(),
-    };
-    if names.contains(&"git") {
-        if names.iter().any(|n| matches!(*n, "cd" | "pushd" | "popd")) {
-            return whole(
-                "git.cd".into(),
-                "git after a directory change would load that repository's hooks and configuration"
-                    .into(),
-            );
-        }
-        if let Some(why) = git::repository_unsafe(&ctx.cwd) {
-            return whole(
-                format!("git.repo_unsafe:{why}"),
-                format!("the repository at the working directory is not trusted ({why})"),
-            );
-        }
-    }
     if let Some(bad) = commands.iter().find(|c| !c.read_only) {
-        return whole(bad.rule.clone(), bad.reason.clone());
+        return Verdict {
+            read_only: false,
+            rule: bad.rule.clone(),
+            reason: bad.reason.clone(),
+            commands,
+            external_paths,
+        };
     }
     match external_paths.first() {
         Some(first) => Verdict {
@@ -232,13 +240,62 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     }
 }
 
+fn unsupported(script: &Script) -> Option<Reject> {
+    script.unsupported.first().map(|u| {
+        Reject::new(
+            format!("syntax.unsupported:{}", u.kind.as_str()),
+            format!("`{}` is not analyzed", u.span.slice(&script.source)),
+        )
+    })
+}
+
+/// Judge a script nested in a word (`$(...)`, `` `...` ``, `<(...)`) run
+/// from `cwd`: every simple command in it must be read-only.
+fn judge_nested(
+    script: &Script,
+    j: &Judging<'_>,
+    cwd: &Path,
+    depth: usize,
+    external: &mut Vec<String>,
+) -> Result<(), Reject> {
+    if depth > MAX_DEPTH {
+        return Err(Reject::new(
+            "substitution.depth",
+            "substitutions nested too deeply to judge",
+        ));
+    }
+    if let Some(reject) = unsupported(script) {
+        return Err(reject);
+    }
+    for verdict in judge_commands(&script.commands, j, cwd, depth) {
+        if !verdict.read_only {
+            return Err(Reject::new(
+                verdict.rule,
+                format!("inside a substitution: {}", verdict.reason),
+            ));
+        }
+        for p in verdict.external_paths {
+            if !external.contains(&p) {
+                external.push(p);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Judge each simple command. A `cd` changes where later relative paths
 /// point, so after one, operands are resolved against every directory the
 /// shell may be in by then (the original one is kept: a `cd` inside a
 /// pipeline does not move the rest), and a path outside the workspace from
-/// any of them counts.
-fn judge_commands(commands: &[SimpleCommand], ctx: &Context) -> Vec<CommandVerdict> {
-    let mut cwds = vec![ctx.cwd.clone()];
+/// any of them counts. git run where a `cd` led is judged there: that
+/// repository must be inside the workspace and safe.
+fn judge_commands(
+    commands: &[SimpleCommand],
+    j: &Judging<'_>,
+    start: &Path,
+    depth: usize,
+) -> Vec<CommandVerdict> {
+    let mut cwds = vec![start.to_path_buf()];
     let mut out = Vec::with_capacity(commands.len());
     for c in commands {
         let mut verdict = CommandVerdict {
@@ -248,7 +305,7 @@ fn judge_commands(commands: &[SimpleCommand], ctx: &Context) -> Vec<CommandVerdi
             external_paths: Vec::new(),
         };
         for cwd in &cwds {
-            match judge_command(c, ctx, cwd) {
+            match judge_command(c, j, cwd, depth) {
                 Ok((rule, reason, external)) => {
                     if verdict.rule.is_empty() {
                         (verdict.rule, verdict.reason) = (rule, reason);
@@ -281,8 +338,8 @@ fn judge_commands(commands: &[SimpleCommand], ctx: &Context) -> Vec<CommandVerdi
                     .skip(1)
                     .find(|w| !w.value.starts_with('-'))
                 {
-                    Some(w) => paths::locate(ctx, cwd, &w.value, w.tilde).ok(),
-                    None => ctx.home.clone(),
+                    Some(w) => paths::locate(j.ctx, cwd, &w.value, w.tilde).ok(),
+                    None => j.ctx.home.clone(),
                 };
                 next.extend(target);
             }
@@ -309,9 +366,74 @@ fn program(words: &[Word]) -> Option<&str> {
     None
 }
 
+/// A dynamic argument's substitutions, when they are all this judge can
+/// look into: `$(...)` and `` `...` `` anywhere in the word (also inside
+/// double quotes), or the whole word being one `<(...)`. `None` for any
+/// other expansion (parameters, arithmetic, braces, `>(...)` ...).
+fn substitutions(word: &Word) -> Option<(Vec<&Script>, bool)> {
+    fn walk<'w>(parts: &'w [Part], out: &mut Vec<&'w Script>) -> bool {
+        parts.iter().all(|part| match part {
+            Part::Literal(_) | Part::SingleQuoted(_) | Part::AnsiC(_) => true,
+            Part::DoubleQuoted(_, inner) => walk(inner, out),
+            Part::CommandSubstitution(_, script) | Part::Backtick(_, script) => {
+                out.push(script);
+                true
+            }
+            _ => false,
+        })
+    }
+    if word.dynamic == Some(DynamicKind::UndecodableBytes) {
+        return None;
+    }
+    if let [
+        Part::ProcessSubstitution {
+            output: false,
+            script,
+            ..
+        },
+    ] = word.parts.as_slice()
+    {
+        return Some((vec![script], true));
+    }
+    let mut scripts = Vec::new();
+    walk(&word.parts, &mut scripts).then_some((scripts, false))
+}
+
 type Ok3 = (String, String, Vec<String>);
 
-fn judge_command(c: &SimpleCommand, ctx: &Context, cwd: &Path) -> Result<Ok3, Reject> {
+fn dynamic_reject(kind: DynamicKind) -> Reject {
+    Reject::new(
+        format!("syntax.dynamic:{}", kind.as_str()),
+        format!(
+            "a word's value depends on {} at run time",
+            kind.as_str().replace('_', " ")
+        ),
+    )
+}
+
+fn judge_command(
+    c: &SimpleCommand,
+    j: &Judging<'_>,
+    cwd: &Path,
+    depth: usize,
+) -> Result<Ok3, Reject> {
+    let ctx = j.ctx;
+    // Only arguments may be dynamic (and only through substitutions judged
+    // below): never an assignment, a redirection or a here-document.
+    if let Some(kind) = c
+        .assignments
+        .iter()
+        .map(|a| &a.value)
+        .chain(c.redirects.iter().map(|r| &r.target))
+        .find_map(|w| w.dynamic)
+        .or_else(|| {
+            c.redirects
+                .iter()
+                .find_map(|r| r.heredoc.as_ref().and_then(|h| h.dynamic))
+        })
+    {
+        return Err(dynamic_reject(kind));
+    }
     for a in &c.assignments {
         if !ENV_ALLOW.contains(&a.name.as_str()) {
             return Err(Reject::new(
@@ -350,11 +472,67 @@ fn judge_command(c: &SimpleCommand, ctx: &Context, cwd: &Path) -> Result<Ok3, Re
         }
     }
     let words: Vec<&Word> = c.words.iter().collect();
-    let (rule, reason) = judge_argv(&words, ctx, cwd, &mut external, 0)?;
+    let (rule, reason) = judge_argv(&words, j, cwd, &mut external, depth)?;
     Ok((rule, reason, external))
 }
 
+/// `find ... -exec CMD ARGS {} +` (or `... ;`): each `CMD ARGS` is judged
+/// as a command of its own, at the same working directory (`{}` are the
+/// found files, below find's start points, which are judged as find's
+/// operands); what is left is judged as `find`. `-execdir`, `-ok` and
+/// `-okdir` are not looked into: they stay unknown options of `find`.
+fn find_exec(
+    words: &[&Word],
+    j: &Judging<'_>,
+    cwd: &Path,
+    external: &mut Vec<String>,
+    depth: usize,
+) -> Result<(String, String), Reject> {
+    let mut kept: Vec<&Word> = Vec::with_capacity(words.len());
+    let mut inner_names = Vec::new();
+    let mut i = 0;
+    while let Some(word) = words.get(i) {
+        if i == 0 || word.value != "-exec" {
+            kept.push(word);
+            i += 1;
+            continue;
+        }
+        let rest = &words[i + 1..];
+        let end = rest.iter().enumerate().position(|(k, w)| {
+            w.value == ";" || (w.value == "+" && k > 0 && rest[k - 1].value == "{}")
+        });
+        let Some(end) = end.filter(|&e| e > 0) else {
+            return Err(Reject::new(
+                "find.exec_malformed",
+                "`-exec` needs a command and a `;` or `{} +` after it",
+            ));
+        };
+        if depth >= MAX_DEPTH {
+            return Err(Reject::new(
+                "substitution.depth",
+                "commands nested too deeply to judge",
+            ));
+        }
+        judge_argv(&rest[..end], j, cwd, external, depth + 1)
+            .map_err(|r| Reject::new(r.rule, format!("in `find -exec`: {}", r.reason)))?;
+        inner_names.push(rest[0].value.as_str());
+        i += end + 2;
+    }
+    judge_argv(&kept, j, cwd, external, depth)?;
+    Ok((
+        format!("readonly.find_exec:{}", inner_names.join(",")),
+        format!(
+            "`find` with read-only options, running only read-only commands ({})",
+            inner_names.join(", ")
+        ),
+    ))
+}
+
 fn note_path(ctx: &Context, cwd: &Path, word: &Word, external: &mut Vec<String>) {
+    if word.dynamic.is_some() {
+        // A substitution, judged on its own; `<(...)` is a pipe, not a path.
+        return;
+    }
     if let Resolved::Outside(p) = paths::resolve(
         ctx,
         cwd,
@@ -369,11 +547,12 @@ fn note_path(ctx: &Context, cwd: &Path, word: &Word, external: &mut Vec<String>)
 
 fn judge_argv(
     words: &[&Word],
-    ctx: &Context,
+    j: &Judging<'_>,
     cwd: &Path,
     external: &mut Vec<String>,
     depth: usize,
 ) -> Result<(String, String), Reject> {
+    let ctx = j.ctx;
     let mut start = 0;
     while let Some(w) = words.get(start) {
         match w.value.as_str() {
@@ -400,7 +579,35 @@ fn judge_argv(
     let Some(first) = words.first() else {
         return Err(Reject::new("readonly.empty", "no program to run"));
     };
+    if let Some(kind) = first.dynamic {
+        return Err(dynamic_reject(kind));
+    }
     let name = first.value.as_str();
+    // Substitutions in arguments: `<(...)` is a file name (`/dev/fd/N`), so
+    // any program may take one; `$(...)` is arbitrary text, so only the
+    // programs that nothing in their arguments can turn into a write may.
+    for (index, word) in words.iter().enumerate().skip(1) {
+        let Some(kind) = word.dynamic else { continue };
+        let Some((scripts, is_file)) = substitutions(word) else {
+            return Err(dynamic_reject(kind));
+        };
+        if !is_file
+            && !SUBSTITUTION_ARGS
+                .iter()
+                .any(|&(n, from)| n == name && index >= from)
+        {
+            return Err(Reject::new(
+                format!("substitution.argument:{name}"),
+                format!(
+                    "the output of `{}` could become an option or file name of `{name}`",
+                    word.value
+                ),
+            ));
+        }
+        for script in scripts {
+            judge_nested(script, j, cwd, depth + 1, external)?;
+        }
+    }
     if name.contains('/') {
         return Err(Reject::new(
             "command.path_qualified",
@@ -426,12 +633,30 @@ fn judge_argv(
     }
     if name == "git" {
         let (rule, paths) = git::judge(args)?;
+        if !ctx.roots.iter().any(|root| cwd.starts_with(root)) && cwd != ctx.cwd {
+            return Err(Reject::new(
+                "git.cd_outside",
+                format!(
+                    "git after `cd {}` would load a repository outside the workspace",
+                    cwd.display()
+                ),
+            ));
+        }
+        if let Some(why) = j.repository_unsafe(cwd) {
+            return Err(Reject::new(
+                format!("git.repo_unsafe:{why}"),
+                format!("the repository at {} is not trusted ({why})", cwd.display()),
+            ));
+        }
         for p in paths {
             if let Some(w) = words.iter().find(|w| w.value == p) {
                 note_path(ctx, cwd, w, external);
             }
         }
         return Ok((rule, "a read-only git command".into()));
+    }
+    if name == "find" && words.iter().skip(1).any(|w| w.value == "-exec") {
+        return find_exec(words, j, cwd, external, depth);
     }
     if tables::VERSION_ONLY.contains(&name) {
         let version = match args {
@@ -504,13 +729,13 @@ fn judge_argv(
     if name == "xargs"
         && let Some(&(index, inner)) = parsed.operands.first()
     {
-        if !XARGS_TARGETS.contains(&inner) || depth > 0 {
+        if !XARGS_TARGETS.contains(&inner) || depth >= MAX_DEPTH {
             return Err(Reject::new(
                 format!("xargs.command:{inner}"),
                 format!("xargs may only drive {}", XARGS_TARGETS.join(", ")),
             ));
         }
-        judge_argv(&words[index..], ctx, cwd, external, depth + 1)?;
+        judge_argv(&words[index..], j, cwd, external, depth + 1)?;
     }
     let script_given = row.script_options.iter().any(|o| parsed.has(o));
     let path_operands: Vec<usize> = match row.operands {

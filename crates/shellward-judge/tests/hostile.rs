@@ -1,13 +1,14 @@
 //! The judge on hostile input: its callbacks parse text a model wrote (sed
 //! scripts, awk programs, filters), so mutated corpus commands and
 //! shell-flavoured strings must never panic it, and a read-only verdict must
-//! never come from an analysis that was not permission-safe.
+//! never come from an analysis that failed, skipped a construct, or holds a
+//! dynamic word other than a substitution the judge looked into.
 
 #![allow(clippy::panic, clippy::unwrap_used)]
 
 use proptest::prelude::*;
 use shellward_judge::{Context, judge};
-use shellward_syntax::analyze;
+use shellward_syntax::{DynamicKind, ParseStatus, analyze};
 
 fn corpus() -> &'static [String] {
     static ALL: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
@@ -29,9 +30,33 @@ fn check(input: &str) -> Result<(), TestCaseError> {
     let verdict = judge(&analysis, context());
     if verdict.read_only {
         prop_assert!(
-            analysis.permission_safe(),
-            "read-only but not permission-safe: {input:?}"
+            analysis.status == ParseStatus::Ok && analysis.unsupported().is_empty(),
+            "read-only but not fully parsed: {input:?}"
         );
+        for c in analysis.commands() {
+            let fixed = c
+                .assignments
+                .iter()
+                .map(|a| &a.value)
+                .chain(c.redirects.iter().map(|r| &r.target));
+            prop_assert!(
+                fixed.clone().all(|w| w.is_static()),
+                "read-only with a dynamic assignment or redirection: {input:?}"
+            );
+            prop_assert!(
+                c.words.first().is_some_and(|w| w.is_static()),
+                "read-only with a dynamic program: {input:?}"
+            );
+            prop_assert!(
+                c.words.iter().filter_map(|w| w.dynamic).all(|k| matches!(
+                    k,
+                    DynamicKind::CommandSubstitution
+                        | DynamicKind::Backtick
+                        | DynamicKind::ProcessSubstitution
+                )),
+                "read-only with an expansion that is not a substitution: {input:?}"
+            );
+        }
         prop_assert!(!analysis.commands().is_empty());
         prop_assert!(verdict.commands.iter().all(|c| c.read_only));
     }

@@ -1,5 +1,7 @@
 //! Each rule family, with the rule id that must decide it. One row per case:
-//! `(command, read_only, rule)`, judged in an empty temporary workspace.
+//! `(command, read_only, rule)`, judged in an empty temporary workspace. The
+//! rule is the whole verdict's, or for a read-only command, the first simple
+//! command's (which says what let it through).
 
 #![allow(clippy::panic, clippy::unwrap_used)]
 
@@ -27,7 +29,7 @@ fn rule_ids() {
         ("sort -o out in", false, "readonly.flag:sort:-o"),
         ("sort --outp=x in", false, "readonly.flag:sort:--outp"),
         ("sort $'-o' out in", false, "readonly.flag:sort:-o"),
-        ("find . -exe\\c rm {} +", false, "readonly.flag:find:-exec"),
+        ("find . -exe\\c rm {} +", false, "readonly.unknown:rm"),
         ("find . -delete", false, "readonly.flag:find:-delete"),
         ("sed -i s/a/b/ f", false, "readonly.flag:sed:-i"),
         ("sed 's/a/b/w out' f", false, "readonly.sed_script"),
@@ -62,7 +64,71 @@ fn rule_ids() {
             false,
             "readonly.flag:git diff:--no-index",
         ),
-        ("cd src && git status", false, "git.cd"),
+        // git where a `cd` led: judged there.
+        ("cd src && git status", true, "readonly"),
+        ("cd / && git status", false, "git.cd_outside"),
+        ("cd .. && git log", false, "git.cd_outside"),
+        // Recursive analysis: find -exec, process and command substitution.
+        (
+            "find . -name '*.rs' -exec grep -l foo {} +",
+            true,
+            "readonly.find_exec:grep",
+        ),
+        (
+            "find . -exec wc -l {} \\; -exec head -1 {} \\;",
+            true,
+            "readonly.find_exec:wc,head",
+        ),
+        ("find . -exec rm {} \\;", false, "readonly.unknown:rm"),
+        (
+            "find . -exec grep x {} \\; -delete",
+            false,
+            "readonly.flag:find:-delete",
+        ),
+        ("find . -exec grep x", false, "find.exec_malformed"),
+        (
+            "find . -exec sort -o out {} +",
+            false,
+            "readonly.flag:sort:-o",
+        ),
+        (
+            "find . -execdir cat {} +",
+            false,
+            "readonly.flag:find:-execdir",
+        ),
+        ("find / -exec cat {} +", true, "path.outside:/*"),
+        (
+            "comm -12 <(sort a.txt) <(sort b.txt)",
+            true,
+            "readonly.flags:comm",
+        ),
+        ("diff <(ls) <(rm x)", false, "readonly.unknown:rm"),
+        ("cat <(cat /etc/passwd)", true, "path.outside:/etc/*"),
+        ("tee >(cat) f", false, "syntax.dynamic:process_substitution"),
+        ("cat <(ls)x", false, "syntax.dynamic:process_substitution"),
+        (
+            "echo \"on $(git branch --show-current)\"",
+            true,
+            "readonly.any_arg:echo",
+        ),
+        ("echo `ls src`", true, "readonly.any_arg:echo"),
+        ("echo $(rm -rf x)", false, "readonly.unknown:rm"),
+        ("echo $(cd / && git log)", false, "git.cd_outside"),
+        ("cat $(git ls-files)", false, "substitution.argument:cat"),
+        ("printf $(echo -v) x", false, "substitution.argument:printf"),
+        (
+            "echo $(echo $(echo $(echo $(echo x))))",
+            false,
+            "substitution.depth",
+        ),
+        ("echo ${x}$(ls)", false, "syntax.dynamic:parameter"),
+        (
+            "ls > $(echo f)",
+            false,
+            "syntax.dynamic:command_substitution",
+        ),
+        ("$(echo ls)", false, "syntax.dynamic:command_substitution"),
+        ("echo $(ls > out)", false, "redirect.output:out"),
         ("gh pr view 1 --repo evil.example/o/r", false, "gh.host"),
         (
             "gh auth status --show-token",
@@ -96,7 +162,9 @@ fn rule_ids() {
     let mut failures = Vec::new();
     for (command, read_only, rule) in table {
         let v = judge(&analyze(command), &ctx);
-        if v.read_only != *read_only || v.rule != *rule {
+        let first = v.commands.first().map(|c| c.rule.as_str());
+        if v.read_only != *read_only || (v.rule != *rule && !(v.read_only && first == Some(*rule)))
+        {
             failures.push(format!(
                 "{command:?}: want ({read_only}, {rule}), got ({}, {}) {}",
                 v.read_only, v.rule, v.reason

@@ -134,6 +134,12 @@ const ENV_ALLOW: &[&str] = &[
     "TERM_PROGRAM",
 ];
 
+/// Whether `NAME=value` before a command is one of the harmless environment
+/// prefixes a read-only command may carry (locale, colour, CI flags ...).
+pub fn harmless_env(name: &str) -> bool {
+    ENV_ALLOW.contains(&name)
+}
+
 /// Programs `xargs` may drive (their own arguments are judged too).
 const XARGS_TARGETS: &[&str] = &[
     "echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail",

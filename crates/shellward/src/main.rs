@@ -29,6 +29,8 @@ enum Command {
         printf '%s\\n' '\"ls\"' '{\"command\": \"rm x\"}' | shellward check --batch\n  \
         shellward check --batch --tsv < commands.tsv")]
     Check(CheckArgs),
+    /// Print the JSON Schema of the settings files.
+    Schema,
 }
 
 #[derive(clap::Args, Debug)]
@@ -51,10 +53,10 @@ struct CheckArgs {
     /// Workspace root (default: the git top level of the cwd, else the cwd).
     #[arg(long)]
     workspace: Option<PathBuf>,
-    /// Permission mode.
-    #[arg(long, value_enum, default_value_t = Mode::Build)]
-    mode: Mode,
-    /// Additional settings files.
+    /// Permission mode (default: `defaultMode` from the settings, else build).
+    #[arg(long, value_enum)]
+    mode: Option<Mode>,
+    /// Additional settings files, read after the user, project and local ones.
     #[arg(long)]
     settings: Vec<PathBuf>,
     /// The command to check (omit with --batch).
@@ -73,6 +75,25 @@ enum Mode {
     Edit,
     Plan,
     Yolo,
+}
+
+impl From<Mode> for shellward_permit::Mode {
+    fn from(mode: Mode) -> Self {
+        match mode {
+            Mode::Build => shellward_permit::Mode::Build,
+            Mode::Edit => shellward_permit::Mode::Edit,
+            Mode::Plan => shellward_permit::Mode::Plan,
+            Mode::Yolo => shellward_permit::Mode::Yolo,
+        }
+    }
+}
+
+/// Where and how a command is checked.
+struct Env {
+    ctx: shellward_judge::Context,
+    settings: shellward_permit::Settings,
+    mode: shellward_permit::Mode,
+    cwd_outside: Option<String>,
 }
 
 fn main() -> std::process::ExitCode {
@@ -99,8 +120,8 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
                 batch(&args)?;
             } else {
                 let command = args.command.as_deref().unwrap_or_default();
-                let ctx = context(&args, None)?;
-                let report = check(command, &ctx);
+                let env = environment(&args, None, None)?;
+                let report = check(command, &env);
                 let mut out = io::stdout().lock();
                 if args.json {
                     serde_json::to_writer_pretty(&mut out, &report)?;
@@ -111,28 +132,62 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             }
             Ok(std::process::ExitCode::SUCCESS)
         }
+        Command::Schema => {
+            print!("{}", shellward_permit::settings::schema());
+            Ok(std::process::ExitCode::SUCCESS)
+        }
     }
 }
 
-fn check(command: &str, ctx: &shellward_judge::Context) -> Report {
+fn check(command: &str, env: &Env) -> Report {
     let analysis = shellward_syntax::analyze(command);
-    let verdict = shellward_judge::judge(&analysis, ctx);
-    Report::new(command, &analysis, &verdict)
+    let verdict = shellward_judge::judge(&analysis, &env.ctx);
+    let decision = shellward_permit::decide(&shellward_permit::Request {
+        analysis: &analysis,
+        verdict: &verdict,
+        mode: env.mode,
+        settings: &env.settings,
+        cwd_outside: env.cwd_outside.clone(),
+    });
+    Report::new(command, &analysis, &verdict, env.mode, &decision)
 }
 
-/// The judge's context: `--cwd` (or the current directory) and `--workspace`
-/// (or the work tree containing the cwd, found without running git, else the cwd).
-fn context(args: &CheckArgs, cwd_override: Option<&PathBuf>) -> Result<shellward_judge::Context> {
+/// The judge's context and the permission settings: `--cwd` (or the
+/// current directory), `--workspace` (or the work tree containing the cwd,
+/// found without running git, else the cwd), the settings files of that
+/// workspace, and their additional directories as further roots.
+fn environment(
+    args: &CheckArgs,
+    cwd_override: Option<&PathBuf>,
+    mode_override: Option<Mode>,
+) -> Result<Env> {
     let current = std::env::current_dir().context("reading the current directory")?;
     let cwd = match cwd_override.or(args.cwd.as_ref()) {
         Some(dir) => current.join(dir),
-        None => current,
+        None => current.clone(),
     };
     let workspace = match &args.workspace {
-        Some(dir) => cwd.join(dir),
+        Some(dir) => current.join(dir),
         None => shellward_judge::git::work_tree_root(&cwd).unwrap_or_else(|| cwd.clone()),
     };
-    Ok(shellward_judge::Context::new(cwd, workspace))
+    let settings = shellward_permit::Settings::load(&workspace, &args.settings)?;
+    let mut ctx = shellward_judge::Context::new(cwd, workspace);
+    for dir in &settings.additional_directories {
+        ctx = ctx.with_root(dir);
+    }
+    let cwd_outside = (!ctx.roots.iter().any(|root| ctx.cwd.starts_with(root)))
+        .then(|| format!("{}/*", ctx.cwd.display()).replace("//*", "/*"));
+    let mode = mode_override
+        .or(args.mode)
+        .map(shellward_permit::Mode::from)
+        .or(settings.default_mode)
+        .unwrap_or_default();
+    Ok(Env {
+        ctx,
+        settings,
+        mode,
+        cwd_outside,
+    })
 }
 
 /// One line of batch input.
@@ -148,7 +203,6 @@ enum BatchLine {
 struct BatchObject {
     command: String,
     cwd: Option<PathBuf>,
-    #[allow(dead_code)]
     mode: Option<Mode>,
 }
 
@@ -174,21 +228,25 @@ fn batch(args: &CheckArgs) -> Result<()> {
         let line = line.with_context(|| format!("reading input line {}", number + 1))?;
         let value = match column {
             Some(col) => match line.split('\t').nth(col) {
-                Some(field) => Ok((field.replace("{NL}", "\n").replace("{TAB}", "\t"), None)),
+                Some(field) => Ok((
+                    field.replace("{NL}", "\n").replace("{TAB}", "\t"),
+                    None,
+                    None,
+                )),
                 None => Err(format!("line {}: no column {}", number + 2, col + 1)),
             },
             None => match serde_json::from_str::<BatchLine>(&line) {
-                Ok(BatchLine::Command(c)) => Ok((c, None)),
-                Ok(BatchLine::Object(o)) => Ok((o.command, o.cwd)),
+                Ok(BatchLine::Command(c)) => Ok((c, None, None)),
+                Ok(BatchLine::Object(o)) => Ok((o.command, o.cwd, o.mode)),
                 Err(e) => Err(format!("line {}: {e}", number + 1)),
             },
         };
-        match value.and_then(|(command, cwd)| {
-            context(args, cwd.as_ref())
-                .map(|ctx| (command, ctx))
+        match value.and_then(|(command, cwd, mode)| {
+            environment(args, cwd.as_ref(), mode)
+                .map(|env| (command, env))
                 .map_err(|e| format!("{e:#}"))
         }) {
-            Ok((command, ctx)) => serde_json::to_writer(&mut out, &check(&command, &ctx))?,
+            Ok((command, env)) => serde_json::to_writer(&mut out, &check(&command, &env))?,
             Err(error) => serde_json::to_writer(&mut out, &serde_json::json!({ "error": error }))?,
         }
         writeln!(out)?;
@@ -206,6 +264,16 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
             text.to_string()
         }
     };
+    let decision = match report.decision {
+        "allow" => paint("32", "allow"),
+        "deny" => paint("31", "deny"),
+        other => paint("33", other),
+    };
+    writeln!(
+        out,
+        "{decision}  [{}] {}  (mode {})",
+        report.rule, report.reason, report.mode
+    )?;
     let verdict = if report.read_only && report.external_paths.is_empty() {
         paint("32", "read-only")
     } else if report.read_only {
@@ -213,7 +281,25 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
     } else {
         paint("31", "not read-only")
     };
-    writeln!(out, "{verdict}  [{}] {}", report.rule, report.reason)?;
+    writeln!(
+        out,
+        "{verdict}  [{}] {}",
+        report.read_only_rule, report.read_only_reason
+    )?;
+    if !report.external_directories.is_empty() {
+        writeln!(
+            out,
+            "  outside the workspace: {}",
+            report.external_directories.join(", ")
+        )?;
+    }
+    if !report.suggested_rules.is_empty() {
+        writeln!(
+            out,
+            "  always allow would save: {}",
+            report.suggested_rules.join(", ")
+        )?;
+    }
     writeln!(
         out,
         "parse: {} · permission-safe: {}",

@@ -1,9 +1,12 @@
 //! The JSON contract of `shellward check`: one [`Report`] per command.
 //!
-//! Fields that a stage has not computed are omitted, never faked.
+//! Fields that a stage has not computed are omitted, never faked. The
+//! top-level `rule` and `reason` are the permission decision's; the judge's
+//! are `read_only_rule` and `read_only_reason` (and per command, `rule`).
 
 use serde::Serialize;
 use shellward_judge::Verdict;
+use shellward_permit::{Decision, Mode};
 use shellward_syntax::{Analysis, Redirect, SimpleCommand, Word};
 
 /// The result of checking one command string.
@@ -23,12 +26,25 @@ pub struct Report {
     pub commands: Vec<CommandReport>,
     /// Every simple command is read-only.
     pub read_only: bool,
-    /// The rule that decided the whole verdict.
+    /// The judge's rule for the whole command.
+    pub read_only_rule: String,
+    /// The judge's reason.
+    pub read_only_reason: String,
+    /// Directories outside the workspace that the command reads.
+    pub external_paths: Vec<String>,
+    /// The permission mode the decision was made in.
+    pub mode: &'static str,
+    /// `allow`, `ask` or `deny`.
+    pub decision: &'static str,
+    /// The rule that decided.
     pub rule: String,
     /// Why, for people.
     pub reason: String,
-    /// Directories outside the workspace that the command reads.
-    pub external_paths: Vec<String>,
+    /// Rules an "always allow" answer would save (when the mode asked).
+    pub suggested_rules: Vec<String>,
+    /// Directories to ask about (`dir/*`): external paths, and the working
+    /// directory when it is outside the workspace.
+    pub external_directories: Vec<String>,
 }
 
 /// One simple command.
@@ -126,8 +142,14 @@ pub struct HeredocReport {
 }
 
 impl Report {
-    /// The analyzer's and the judge's parts of the report.
-    pub fn new(command: &str, analysis: &Analysis, verdict: &Verdict) -> Report {
+    /// The report of every stage.
+    pub fn new(
+        command: &str,
+        analysis: &Analysis,
+        verdict: &Verdict,
+        mode: Mode,
+        decision: &Decision,
+    ) -> Report {
         let mut commands: Vec<CommandReport> = analysis
             .commands()
             .iter()
@@ -151,9 +173,15 @@ impl Report {
             errors: analysis.errors.iter().map(ToString::to_string).collect(),
             commands,
             read_only: verdict.read_only,
-            rule: verdict.rule.clone(),
-            reason: verdict.reason.clone(),
+            read_only_rule: verdict.rule.clone(),
+            read_only_reason: verdict.reason.clone(),
             external_paths: verdict.external_paths.clone(),
+            mode: mode.as_str(),
+            decision: decision.action.as_str(),
+            rule: decision.rule.clone(),
+            reason: decision.reason.clone(),
+            suggested_rules: decision.suggested_rules.clone(),
+            external_directories: decision.external_directories.clone(),
         }
     }
 }

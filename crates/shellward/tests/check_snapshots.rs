@@ -1,6 +1,7 @@
 //! Snapshots of `shellward check` for representative commands, one block
-//! per command: the whole verdict with its rule and reason, then each
-//! simple command's rule. Run through the real binary (`check --batch`) in
+//! per command: the permission decision (build mode, no settings) with its
+//! rule and reason, the judge's verdict and its rule, the "always allow"
+//! suggestion, then each simple command's rule. Run through the real binary (`check --batch`) in
 //! a fresh temporary workspace; the workspace path is shown as `$WS`.
 //! Review changes with `cargo insta review`.
 
@@ -62,11 +63,26 @@ fn render(line: &serde_json::Value, ws: &str) -> String {
     let s = |v: &serde_json::Value| v.as_str().unwrap_or("").replace(ws, "$WS");
     out.push_str(&format!("$ {}\n", s(&line["command"])));
     out.push_str(&format!(
-        "  read_only={} rule={}\n  reason: {}\n",
-        line["read_only"],
+        "  {} [{}] {}\n",
+        s(&line["decision"]),
         s(&line["rule"]),
         s(&line["reason"])
     ));
+    out.push_str(&format!(
+        "  read_only={} [{}] {}\n",
+        line["read_only"],
+        s(&line["read_only_rule"]),
+        s(&line["read_only_reason"])
+    ));
+    let suggested: Vec<String> = line["suggested_rules"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(s)
+        .collect();
+    if !suggested.is_empty() {
+        out.push_str(&format!("  always allow: {}\n", suggested.join(" | ")));
+    }
     for c in line["commands"].as_array().into_iter().flatten() {
         let external: Vec<String> = c["external_paths"]
             .as_array()

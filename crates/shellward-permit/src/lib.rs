@@ -1,0 +1,337 @@
+//! shellward-permit decides whether a command may run: allow, ask or deny,
+//! and which rule decided.
+//!
+//! Inputs: the analyzer's [`Analysis`], the judge's [`Verdict`], the
+//! [`Mode`], and the user's [`Settings`]. Order (the first that applies
+//! wins):
+//!
+//! | step | decision | rule id |
+//! | --- | --- | --- |
+//! | a deny rule matches the command or any simple command, also through wrappers | deny | `rule.deny:PATTERN` |
+//! | an ask rule matches likewise | ask | `rule.ask:PATTERN` |
+//! | deny/ask rules exist but part of the command cannot be checked against them | ask | `rule.unverifiable` |
+//! | not yolo, and it reads outside the workspace (or runs there) | ask | `path.outside` |
+//! | plan mode | allow if read-only, else **deny** | `mode.plan.readOnly`, `mode.plan.nonReadOnly` |
+//! | yolo mode | allow | `mode.yolo` |
+//! | allow rules cover every simple command that is not read-only | allow | `rule.allow:PATTERN` |
+//! | build/edit mode | allow if read-only, else ask | `mode.build.readOnly`, `mode.build.highRisk` |
+//!
+//! So "always allow" rules do not apply while planning, and deny and ask
+//! rules apply everywhere. When the answer is `mode.build.highRisk`, the
+//! decision carries "always allow" suggestions ([`suggest`]).
+
+pub mod pattern;
+pub mod settings;
+pub mod subject;
+pub mod suggest;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use shellward_judge::Verdict;
+use shellward_syntax::{Analysis, ParseStatus, RedirectOp, SimpleCommand};
+
+pub use pattern::{Pattern, PatternError};
+pub use settings::{Rule, Settings, SettingsError};
+
+/// Permission mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Read-only commands run; others ask.
+    #[default]
+    Build,
+    /// As build (file edits are another tool's business).
+    Edit,
+    /// Read-only commands run; others are denied.
+    Plan,
+    /// Everything runs unless a deny or ask rule says otherwise.
+    Yolo,
+}
+
+impl Mode {
+    /// The lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Build => "build",
+            Mode::Edit => "edit",
+            Mode::Plan => "plan",
+            Mode::Yolo => "yolo",
+        }
+    }
+}
+
+/// What happens to a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    /// Runs without asking.
+    Allow,
+    /// A person decides.
+    Ask,
+    /// Never runs.
+    Deny,
+}
+
+impl Action {
+    /// The lowercase name (also the settings key).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Allow => "allow",
+            Action::Ask => "ask",
+            Action::Deny => "deny",
+        }
+    }
+}
+
+/// The permission decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// allow, ask or deny.
+    pub action: Action,
+    /// Stable rule id.
+    pub rule: String,
+    /// Why, for people.
+    pub reason: String,
+    /// Rules "always allow" would save (only when the mode asked).
+    pub suggested_rules: Vec<String>,
+    /// Directories outside the workspace to ask about (`/etc/*`).
+    pub external_directories: Vec<String>,
+}
+
+impl Decision {
+    fn new(action: Action, rule: impl Into<String>, reason: impl Into<String>) -> Decision {
+        Decision {
+            action,
+            rule: rule.into(),
+            reason: reason.into(),
+            suggested_rules: Vec::new(),
+            external_directories: Vec::new(),
+        }
+    }
+}
+
+/// Everything a decision depends on.
+pub struct Request<'a> {
+    /// The analyzed command.
+    pub analysis: &'a Analysis,
+    /// The judge's verdict on it.
+    pub verdict: &'a Verdict,
+    /// The mode.
+    pub mode: Mode,
+    /// The merged settings.
+    pub settings: &'a Settings,
+    /// When the working directory itself is outside the workspace, its pattern.
+    pub cwd_outside: Option<String>,
+}
+
+/// Decide.
+pub fn decide(req: &Request<'_>) -> Decision {
+    let text = req.analysis.source();
+    let parsed = req.analysis.status == ParseStatus::Ok;
+    let subjects = if parsed {
+        subject::subjects(req.analysis.commands(), text)
+    } else {
+        subject::Subjects::default()
+    };
+    let complete = parsed && subjects.complete && req.analysis.unsupported().is_empty();
+    let mut unverifiable: Option<&Rule> = None;
+    for action in [Action::Deny, Action::Ask] {
+        for rule in req.settings.rules.iter().filter(|r| r.action == action) {
+            let whole = rule.pattern.matches_text(text);
+            let hit = whole
+                || subjects
+                    .list
+                    .iter()
+                    .any(|s| !s.partial && rule.pattern.matches_command(&s.words, &s.source, true));
+            if hit {
+                let via = subjects
+                    .list
+                    .iter()
+                    .find(|s| rule.pattern.matches_command(&s.words, &s.source, true))
+                    .and_then(|s| s.via.as_deref())
+                    .map(|w| format!(" (run through `{w}`)"))
+                    .unwrap_or_default();
+                return Decision::new(
+                    action,
+                    format!("rule.{}:{}", action.as_str(), rule.pattern),
+                    format!(
+                        "matches the {} rule `{}`{via} from {}",
+                        action.as_str(),
+                        rule.pattern,
+                        rule.file.display()
+                    ),
+                );
+            }
+            if unverifiable.is_none()
+                && subjects
+                    .list
+                    .iter()
+                    .any(|s| s.partial && rule.pattern.may_match_partial(&s.words))
+            {
+                unverifiable = Some(rule);
+            }
+        }
+    }
+    let has_guard_rules = req.settings.rules.iter().any(|r| r.action != Action::Allow);
+    if let Some(rule) = unverifiable {
+        return Decision::new(
+            Action::Ask,
+            "rule.unverifiable",
+            format!(
+                "the {} rule `{}` may match a part of this command that is only known when it runs",
+                rule.action.as_str(),
+                rule.pattern
+            ),
+        );
+    }
+    if has_guard_rules && !complete {
+        return Decision::new(
+            Action::Ask,
+            "rule.unverifiable",
+            "deny and ask rules cannot be checked against parts of this command that are not analyzed",
+        );
+    }
+    let read_only = req.verdict.read_only;
+    if req.mode != Mode::Yolo {
+        let mut dirs: Vec<String> = req.verdict.external_paths.clone();
+        if let Some(cwd) = &req.cwd_outside
+            && !dirs.contains(cwd)
+        {
+            dirs.insert(0, cwd.clone());
+        }
+        if !dirs.is_empty() && (read_only || req.mode != Mode::Plan) {
+            let mut d = Decision::new(
+                Action::Ask,
+                "path.outside",
+                format!("reads outside the workspace: {}", dirs.join(", ")),
+            );
+            d.external_directories = dirs;
+            return d;
+        }
+    }
+    match req.mode {
+        Mode::Plan if read_only => {
+            return Decision::new(
+                Action::Allow,
+                "mode.plan.readOnly",
+                "read-only, allowed while planning",
+            );
+        }
+        Mode::Plan => {
+            return Decision::new(
+                Action::Deny,
+                "mode.plan.nonReadOnly",
+                format!(
+                    "not read-only ({}), and planning runs only read-only commands",
+                    req.verdict.rule
+                ),
+            );
+        }
+        Mode::Yolo => {
+            return Decision::new(
+                Action::Allow,
+                "mode.yolo",
+                "yolo mode runs every command no rule denies",
+            );
+        }
+        Mode::Build | Mode::Edit => {}
+    }
+    if read_only {
+        return Decision::new(Action::Allow, "mode.build.readOnly", "read-only");
+    }
+    if let Some(rule) = allow_rule(req) {
+        return Decision::new(
+            Action::Allow,
+            format!("rule.allow:{}", rule.pattern),
+            format!("allowed by `{}` from {}", rule.pattern, rule.file.display()),
+        );
+    }
+    let mut d = Decision::new(
+        Action::Ask,
+        "mode.build.highRisk",
+        format!("not read-only: {}", req.verdict.reason),
+    );
+    d.suggested_rules = suggestions(req);
+    d
+}
+
+/// The non-read-only simple commands (all of them when the judge did not
+/// judge per command).
+fn needing_rules<'a>(req: &Request<'a>) -> Vec<&'a SimpleCommand> {
+    let commands = req.analysis.commands();
+    if req.verdict.commands.len() != commands.len() {
+        return commands.iter().collect();
+    }
+    commands
+        .iter()
+        .zip(&req.verdict.commands)
+        .filter(|(_, v)| !v.read_only)
+        .map(|(c, _)| c)
+        .collect()
+}
+
+/// May an allow rule match per simple command? Only when every word is
+/// static, nothing is left unanalyzed, redirections only duplicate
+/// descriptors or discard output, and environment prefixes are harmless:
+/// otherwise a rule for `npm test` would also allow `npm test > ~/.bashrc`
+/// or `LD_PRELOAD=x npm test`.
+fn per_command_matching(analysis: &Analysis) -> bool {
+    analysis.permission_safe()
+        && analysis.commands().iter().all(|c| {
+            c.assignments
+                .iter()
+                .all(|a| shellward_judge::harmless_env(&a.name))
+                && c.redirects.iter().all(|r| {
+                    let t = r.target.value.as_str();
+                    match r.op {
+                        RedirectOp::HereDoc | RedirectOp::HereDocStrip | RedirectOp::HereString => {
+                            true
+                        }
+                        RedirectOp::DupInput | RedirectOp::DupOutput => {
+                            t == "-" || t.bytes().all(|b| b.is_ascii_digit())
+                        }
+                        _ => t == "/dev/null",
+                    }
+                })
+        })
+}
+
+fn allow_rule<'s>(req: &Request<'s>) -> Option<&'s Rule> {
+    let text = req.analysis.source();
+    let allows = || {
+        req.settings
+            .rules
+            .iter()
+            .filter(|r| r.action == Action::Allow)
+    };
+    if let Some(rule) = allows().find(|r| r.pattern.equals_text(text)) {
+        return Some(rule);
+    }
+    if !per_command_matching(req.analysis) {
+        return None;
+    }
+    let source = req.analysis.source();
+    let mut first = None;
+    for c in needing_rules(req) {
+        let words: Vec<String> = c.argv().map(str::to_string).collect();
+        let stripped = suggest::strip_harmless(&words).filter(|s| s.len() < words.len());
+        let rule = allows().find(|r| {
+            r.pattern.matches_command(&words, c.text(source), false)
+                || stripped.is_some_and(|s| r.pattern.matches_command(s, &s.join(" "), false))
+        })?;
+        first.get_or_insert(rule);
+    }
+    first
+}
+
+fn suggestions(req: &Request<'_>) -> Vec<String> {
+    let text = req.analysis.source();
+    if !per_command_matching(req.analysis) {
+        return vec![text.trim().to_string()];
+    }
+    let argvs: Vec<Vec<String>> = needing_rules(req)
+        .iter()
+        .map(|c| c.argv().map(str::to_string).collect())
+        .collect();
+    suggest::suggest(&argvs, text)
+}

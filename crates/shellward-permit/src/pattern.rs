@@ -1,0 +1,213 @@
+//! Rule patterns: what a user writes in `permissions.allow|ask|deny`.
+//!
+//! | written | kind | matches |
+//! | --- | --- | --- |
+//! | `Bash`, `Bash(*)`, `*` | any | every command |
+//! | `npm test:*`, `Bash(npm test:*)`, `Bash(npm test *)` | prefix | argv starting with the words `npm test` (word boundary: not `npm tests`) |
+//! | `git * main`, `Bash(git * main)` | glob | the command text, `*` matching any run of characters |
+//! | `npm run build` | exact | the whole command text, or one simple command's text |
+//!
+//! `Bash(...)` is Claude Code's spelling, accepted everywhere so users
+//! bring the rules they have. Only `*` is special in a glob: `?`, `[` and
+//! `{` are ordinary characters in shell commands.
+
+use std::fmt;
+
+/// A parsed rule pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pattern {
+    /// As written in the settings (`Bash(...)` unwrapped).
+    pub text: String,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kind {
+    Any,
+    Prefix(Vec<String>),
+    Glob(String),
+    Exact(String),
+}
+
+/// Why a pattern could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// Nothing to match.
+    #[error("empty rule")]
+    Empty,
+    /// `Tool(...)` for a tool other than Bash.
+    #[error("rule for another tool `{0}` (only `Bash(...)` rules apply to commands)")]
+    OtherTool(String),
+    /// `Bash(` without its `)`.
+    #[error("unbalanced parentheses in `{0}`")]
+    Unbalanced(String),
+    /// `:*` or ` *` with nothing before it.
+    #[error("a prefix rule needs at least one word before `:*`")]
+    EmptyPrefix,
+}
+
+impl Pattern {
+    /// Read a pattern as written in a settings file.
+    pub fn parse(written: &str) -> Result<Pattern, PatternError> {
+        let trimmed = written.trim();
+        let inner = match trimmed.split_once('(') {
+            Some((tool, rest)) if is_tool_name(tool) => {
+                if tool != "Bash" {
+                    return Err(PatternError::OtherTool(tool.to_string()));
+                }
+                rest.strip_suffix(')')
+                    .ok_or_else(|| PatternError::Unbalanced(trimmed.to_string()))?
+                    .trim()
+            }
+            _ if trimmed == "Bash" => "*",
+            _ if is_tool_name(trimmed)
+                && trimmed.chars().next().is_some_and(char::is_uppercase) =>
+            {
+                return Err(PatternError::OtherTool(trimmed.to_string()));
+            }
+            _ => trimmed,
+        };
+        if inner.is_empty() {
+            return Err(PatternError::Empty);
+        }
+        let kind = if inner == "*" {
+            Kind::Any
+        } else if let Some(prefix) = inner
+            .strip_suffix(":*")
+            .or_else(|| inner.strip_suffix(" *").filter(|p| !p.contains('*')))
+        {
+            let words: Vec<String> = prefix.split_whitespace().map(str::to_string).collect();
+            if words.is_empty() {
+                return Err(PatternError::EmptyPrefix);
+            }
+            Kind::Prefix(words)
+        } else if inner.contains('*') {
+            Kind::Glob(inner.to_string())
+        } else {
+            Kind::Exact(inner.split_whitespace().collect::<Vec<_>>().join(" "))
+        };
+        Ok(Pattern {
+            text: inner.to_string(),
+            kind,
+        })
+    }
+
+    /// Does the rule's text equal the whole command text? This is how an
+    /// allow rule matches a command that cannot be split (a prefix or glob
+    /// over the whole text would let `npm test && rm -rf /` through `npm test:*`).
+    pub fn equals_text(&self, text: &str) -> bool {
+        match &self.kind {
+            Kind::Any => true,
+            _ => self.text == text.trim(),
+        }
+    }
+
+    /// Could the pattern match the whole command text, read loosely? For
+    /// deny and ask rules, where matching more is the safe direction.
+    pub fn matches_text(&self, text: &str) -> bool {
+        match &self.kind {
+            Kind::Any => true,
+            Kind::Exact(exact) => *exact == normalise_space(text),
+            Kind::Glob(glob) => wildcard(glob.as_bytes(), text.trim().as_bytes()),
+            Kind::Prefix(words) => {
+                let text: Vec<&str> = text.split_whitespace().collect();
+                text.len() >= words.len() && words.iter().zip(&text).all(|(w, t)| w == t)
+            }
+        }
+    }
+
+    /// Does the pattern match a simple command, given its decoded argv
+    /// (`words`) and its source text? Prefixes compare decoded words; exact
+    /// rules and globs compare the source text, and with `loose` (deny and
+    /// ask) also the words joined by spaces.
+    pub fn matches_command(&self, words: &[String], source: &str, loose: bool) -> bool {
+        match &self.kind {
+            Kind::Any => true,
+            Kind::Prefix(prefix) => {
+                words.len() >= prefix.len() && prefix.iter().zip(words).all(|(p, w)| p == w)
+            }
+            Kind::Exact(exact) if !loose => self.text == source.trim() || *exact == source.trim(),
+            Kind::Glob(glob) if !loose => wildcard(glob.as_bytes(), source.trim().as_bytes()),
+            Kind::Exact(_) | Kind::Glob(_) => {
+                self.matches_text(source) || self.matches_text(&words.join(" "))
+            }
+        }
+    }
+
+    /// Could this pattern match a simple command of which only the first
+    /// `words` are known (the rest are expanded at run time)?
+    pub fn may_match_partial(&self, words: &[String]) -> bool {
+        match &self.kind {
+            Kind::Any => true,
+            Kind::Prefix(prefix) => prefix.iter().zip(words).all(|(p, w)| p == w),
+            Kind::Exact(text) | Kind::Glob(text) => {
+                let known = words.join(" ");
+                // The known words must be consistent with the start of the pattern.
+                let literal = text.split('*').next().unwrap_or("");
+                literal.starts_with(&known) || known.starts_with(literal)
+            }
+        }
+    }
+
+    /// The rule is a prefix rule (`words:*`).
+    pub fn is_prefix(&self) -> bool {
+        matches!(self.kind, Kind::Prefix(_))
+    }
+}
+
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+fn is_tool_name(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+fn normalise_space(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `*`-only wildcard match in O(len(pattern) × len(text)) worst case, with
+/// no recursion: the classic single-backtrack-point algorithm.
+fn wildcard(pattern: &[u8], text: &[u8]) -> bool {
+    let (mut p, mut t) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        if p < pattern.len() && pattern[p] == b'*' {
+            star = Some((p, t));
+            p += 1;
+        } else if p < pattern.len() && pattern[p] == text[t] {
+            p += 1;
+            t += 1;
+        } else if let Some((sp, st)) = star {
+            p = sp + 1;
+            t = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    pattern[p..].iter().all(|&b| b == b'*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wildcard_matches() {
+        let table: &[(&str, &str, bool)] = &[
+            ("git * main", "git push origin main", true),
+            ("git * main", "git main", false),
+            ("*", "", true),
+            ("a*b*c", "aXbYc", true),
+            ("a*b*c", "aXbY", false),
+            ("npm run *", "npm run build", true),
+        ];
+        for (p, t, want) in table {
+            assert_eq!(wildcard(p.as_bytes(), t.as_bytes()), *want, "{p} ~ {t}");
+        }
+    }
+}

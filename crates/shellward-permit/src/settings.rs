@@ -1,0 +1,430 @@
+//! Layered settings files: where rules come from, and saving answers.
+//!
+//! | level | file | written by |
+//! | --- | --- | --- |
+//! | user | `$XDG_CONFIG_HOME/shellward/settings.json` (else `~/.config/...`) | the user |
+//! | project | `.shellward/settings.json` | the team (checked in) |
+//! | local | `.shellward/settings.local.json` | "always allow" answers |
+//! | Claude Code | `.claude/settings.json`, `.claude/settings.local.json` | read only: their `Bash(...)` rules |
+//!
+//! Shape: `{"permissions": {"allow": [], "ask": [], "deny": [],
+//! "additionalDirectories": []}, "defaultMode": "build"}`; the JSON Schema is
+//! `schema/settings.schema.json` (generated from [`SettingsFile`]). Our files
+//! reject unknown fields, so a typo is an error rather than a rule silently
+//! ignored; Claude Code's files carry much else, so only their
+//! `permissions` lists are read, and rules for tools other than Bash skipped.
+
+use std::path::{Path, PathBuf};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::pattern::{Pattern, PatternError};
+use crate::{Action, Mode};
+
+/// One settings file, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SettingsFile {
+    /// Permission rules and extra directories.
+    #[serde(default)]
+    pub permissions: Permissions,
+    /// The mode used when none is given on the command line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_mode: Option<Mode>,
+    /// The schema this file follows (ignored; lets editors validate).
+    #[serde(default, rename = "$schema", skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+}
+
+/// The `permissions` object.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Permissions {
+    /// Commands that run without asking: `npm test:*`, `Bash(make build)`, `git * main`.
+    #[serde(default)]
+    pub allow: Vec<String>,
+    /// Commands that always ask, even when read-only or allowed.
+    #[serde(default)]
+    pub ask: Vec<String>,
+    /// Commands that never run.
+    #[serde(default)]
+    pub deny: Vec<String>,
+    /// Directories outside the workspace that commands may read without asking.
+    #[serde(default)]
+    pub additional_directories: Vec<String>,
+}
+
+/// Which file a rule came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// `$XDG_CONFIG_HOME/shellward/settings.json`
+    User,
+    /// `.shellward/settings.json`
+    Project,
+    /// `.shellward/settings.local.json`
+    Local,
+    /// `.claude/settings.json`
+    ClaudeProject,
+    /// `.claude/settings.local.json`
+    ClaudeLocal,
+    /// A file given with `--settings`.
+    Extra,
+}
+
+impl Level {
+    /// A short name for reasons and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::User => "user",
+            Level::Project => "project",
+            Level::Local => "local",
+            Level::ClaudeProject => "claude-project",
+            Level::ClaudeLocal => "claude-local",
+            Level::Extra => "extra",
+        }
+    }
+}
+
+/// A rule with where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    /// allow, ask or deny.
+    pub action: Action,
+    /// What it matches.
+    pub pattern: Pattern,
+    /// The settings level.
+    pub level: Level,
+    /// The file.
+    pub file: PathBuf,
+}
+
+/// Settings merged from every level.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// Every rule, in level order.
+    pub rules: Vec<Rule>,
+    /// Additional directories (absolute; `~` expanded; relative ones from the workspace).
+    pub additional_directories: Vec<PathBuf>,
+    /// The most specific `defaultMode`.
+    pub default_mode: Option<Mode>,
+    /// The files that were read.
+    pub files: Vec<PathBuf>,
+}
+
+/// A settings file that could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// Reading failed (other than not existing).
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// Not JSON, or not the expected shape.
+    #[error("{file}:{line}:{column}: {field}: {message}")]
+    Invalid {
+        /// The file.
+        file: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// Where in the document (`permissions.allow[2]`), `.` for the top.
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Where the files of each level are, for a workspace.
+pub fn locations(workspace: &Path) -> Vec<(Level, PathBuf)> {
+    let mut out = Vec::new();
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
+    if let Some(config) = config {
+        out.push((Level::User, config.join("shellward/settings.json")));
+    }
+    out.push((Level::Project, workspace.join(".shellward/settings.json")));
+    out.push((
+        Level::Local,
+        workspace.join(".shellward/settings.local.json"),
+    ));
+    out.push((
+        Level::ClaudeProject,
+        workspace.join(".claude/settings.json"),
+    ));
+    out.push((
+        Level::ClaudeLocal,
+        workspace.join(".claude/settings.local.json"),
+    ));
+    out
+}
+
+/// The file "always allow" answers are saved to.
+pub fn local_file(workspace: &Path) -> PathBuf {
+    workspace.join(".shellward/settings.local.json")
+}
+
+impl Settings {
+    /// Load every level for `workspace`, then `extra` files. A missing file
+    /// is fine; a malformed one is an error naming it.
+    pub fn load(workspace: &Path, extra: &[PathBuf]) -> Result<Settings, SettingsError> {
+        let mut settings = Settings::default();
+        let files = locations(workspace)
+            .into_iter()
+            .chain(extra.iter().map(|p| (Level::Extra, p.clone())));
+        for (level, file) in files {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(text) => text,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && level != Level::Extra => {
+                    continue;
+                }
+                Err(source) => return Err(SettingsError::Io { file, source }),
+            };
+            settings.add(level, &file, &text, workspace)?;
+        }
+        Ok(settings)
+    }
+
+    /// Add one file's content.
+    pub fn add(
+        &mut self,
+        level: Level,
+        file: &Path,
+        text: &str,
+        workspace: &Path,
+    ) -> Result<(), SettingsError> {
+        let parsed = if matches!(level, Level::ClaudeProject | Level::ClaudeLocal) {
+            parse_claude(file, text)?
+        } else {
+            parse_ours(file, text)?
+        };
+        for (action, list, key) in [
+            (Action::Deny, &parsed.permissions.deny, "deny"),
+            (Action::Ask, &parsed.permissions.ask, "ask"),
+            (Action::Allow, &parsed.permissions.allow, "allow"),
+        ] {
+            for (i, written) in list.iter().enumerate() {
+                match Pattern::parse(written) {
+                    Ok(pattern) => self.rules.push(Rule {
+                        action,
+                        pattern,
+                        level,
+                        file: file.to_path_buf(),
+                    }),
+                    // Claude Code files hold rules for its other tools too.
+                    Err(PatternError::OtherTool(_))
+                        if matches!(level, Level::ClaudeProject | Level::ClaudeLocal) => {}
+                    Err(e) => {
+                        let (line, column) = locate(text, written);
+                        return Err(SettingsError::Invalid {
+                            file: file.to_path_buf(),
+                            line,
+                            column,
+                            field: format!("permissions.{key}[{i}]"),
+                            message: format!("{e}: {written:?}"),
+                        });
+                    }
+                }
+            }
+        }
+        for dir in &parsed.permissions.additional_directories {
+            let path = match dir.strip_prefix("~/") {
+                Some(rest) => std::env::var_os("HOME")
+                    .map_or_else(|| PathBuf::from(dir), |h| PathBuf::from(h).join(rest)),
+                None => workspace.join(dir),
+            };
+            if !self.additional_directories.contains(&path) {
+                self.additional_directories.push(path);
+            }
+        }
+        if parsed.default_mode.is_some() {
+            self.default_mode = parsed.default_mode;
+        }
+        self.files.push(file.to_path_buf());
+        Ok(())
+    }
+}
+
+fn invalid(
+    file: &Path,
+    text: &str,
+    e: serde_path_to_error::Error<serde_json::Error>,
+) -> SettingsError {
+    let field = e.path().to_string();
+    let inner = e.into_inner();
+    let (line, column) = if inner.line() == 0 {
+        (1, 1)
+    } else {
+        (inner.line(), inner.column())
+    };
+    let _ = text;
+    SettingsError::Invalid {
+        file: file.to_path_buf(),
+        line,
+        column,
+        field,
+        message: strip_position(&inner.to_string()),
+    }
+}
+
+/// serde_json appends " at line L column C"; we print the position first.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+fn parse_ours(file: &Path, text: &str) -> Result<SettingsFile, SettingsError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| invalid(file, text, e))
+}
+
+/// Claude Code's `settings.json`: only `permissions.{allow,ask,deny,additionalDirectories}`.
+fn parse_claude(file: &Path, text: &str) -> Result<SettingsFile, SettingsError> {
+    #[derive(Deserialize)]
+    struct Claude {
+        #[serde(default)]
+        permissions: ClaudePermissions,
+    }
+    #[derive(Deserialize, Default)]
+    #[serde(rename_all = "camelCase")]
+    struct ClaudePermissions {
+        #[serde(default)]
+        allow: Vec<String>,
+        #[serde(default)]
+        ask: Vec<String>,
+        #[serde(default)]
+        deny: Vec<String>,
+        #[serde(default)]
+        additional_directories: Vec<String>,
+    }
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let claude: Claude =
+        serde_path_to_error::deserialize(de).map_err(|e| invalid(file, text, e))?;
+    Ok(SettingsFile {
+        permissions: Permissions {
+            allow: claude.permissions.allow,
+            ask: claude.permissions.ask,
+            deny: claude.permissions.deny,
+            additional_directories: claude.permissions.additional_directories,
+        },
+        default_mode: None,
+        schema: None,
+    })
+}
+
+/// Line and column of the first occurrence of `value` as a JSON string.
+fn locate(text: &str, value: &str) -> (usize, usize) {
+    let needle = serde_json::to_string(value).unwrap_or_default();
+    match text.find(&needle) {
+        Some(at) => {
+            let before = &text[..at];
+            let line = before.matches('\n').count() + 1;
+            let column = at - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            (line, column)
+        }
+        None => (1, 1),
+    }
+}
+
+/// What a save did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Saved {
+    /// The entry was added.
+    Added,
+    /// It was already there; the file is unchanged.
+    AlreadyPresent,
+}
+
+/// Add `entry` to `permissions.<key>` of the file at `path` (created if
+/// missing), keeping everything else in it. The write is atomic: a
+/// temporary file in the same directory, synced, then renamed over.
+pub fn save_entry(path: &Path, key: &str, entry: &str) -> Result<Saved, SettingsError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => "{}".to_string(),
+        Err(source) => {
+            return Err(SettingsError::Io {
+                file: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    // Validate the whole file first: never rewrite a file we could not read.
+    parse_ours(path, &text)?;
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| SettingsError::Invalid {
+            file: path.to_path_buf(),
+            line: e.line(),
+            column: e.column(),
+            field: ".".into(),
+            message: strip_position(&e.to_string()),
+        })?;
+    let shape = |message: &str| SettingsError::Invalid {
+        file: path.to_path_buf(),
+        line: 1,
+        column: 1,
+        field: format!("permissions.{key}"),
+        message: message.to_string(),
+    };
+    let root = doc
+        .as_object_mut()
+        .ok_or_else(|| shape("the file is not a JSON object"))?;
+    let permissions = root
+        .entry("permissions")
+        .or_insert_with(|| serde_json::json!({}))
+        .as_object_mut()
+        .ok_or_else(|| shape("`permissions` is not an object"))?;
+    let list = permissions
+        .entry(key)
+        .or_insert_with(|| serde_json::json!([]))
+        .as_array_mut()
+        .ok_or_else(|| shape("not an array"))?;
+    if list.iter().any(|v| v.as_str() == Some(entry)) {
+        return Ok(Saved::AlreadyPresent);
+    }
+    list.push(serde_json::Value::String(entry.to_string()));
+    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    out.push('\n');
+    write_atomic(path, out.as_bytes()).map_err(|source| SettingsError::Io {
+        file: path.to_path_buf(),
+        source,
+    })?;
+    Ok(Saved::Added)
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The JSON Schema of [`SettingsFile`], as committed in `schema/settings.schema.json`.
+pub fn schema() -> String {
+    let schema = schemars::schema_for!(SettingsFile);
+    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    text.push('\n');
+    text
+}

@@ -1,0 +1,620 @@
+//! What deny and ask rules are matched against: every simple command, and
+//! every command it runs through a wrapper.
+//!
+//! A deny `rm:*` must also stop `timeout 5 rm x`, `sudo -u me rm x`,
+//! `find . -exec rm {} \;`, `ls | xargs rm`, `bash -c 'rm x'` and
+//! `watch 'rm x'`. [`WRAPPERS`] says, per wrapper, which of its options take
+//! a value and what comes between its options and the command it runs; a
+//! wrapper written with an option we do not know cannot be seen through, so
+//! the subject list is marked incomplete and the permission layer asks.
+
+use shellward_syntax::{SimpleCommand, Word, analyze};
+
+/// One thing a rule can match: a command and its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subject {
+    /// Decoded words; for a partial subject only those before the first dynamic word.
+    pub words: Vec<String>,
+    /// Source text (the simple command's, or the words joined for an inner command).
+    pub source: String,
+    /// Only the leading words are known.
+    pub partial: bool,
+    /// The wrapper this command was found inside, if any.
+    pub via: Option<String>,
+}
+
+/// Subjects of a list of simple commands, and whether they are complete
+/// (every command each one runs was found).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Subjects {
+    /// In order of appearance.
+    pub list: Vec<Subject>,
+    /// False when a wrapper or an inline script could not be looked into.
+    pub complete: bool,
+}
+
+/// How deep wrappers and inline scripts are followed.
+const MAX_DEPTH: usize = 6;
+
+/// What sits between a wrapper's options and the command it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Then {
+    /// The command follows the options.
+    Command,
+    /// `NAME=value` words, then the command (`env`).
+    Assignments,
+    /// One operand, then the command (`timeout DURATION`, `flock FILE`).
+    Operand,
+    /// The rest is joined into a shell script (`watch`, `eval`).
+    Script,
+    /// The operand of `-c` is a shell script (`bash -c`); otherwise a script file runs.
+    DashC,
+}
+
+/// A program that runs another command.
+struct Wrapper {
+    name: &'static str,
+    /// Options that take a value (`-u USER`, `--user=USER`, `-uUSER`).
+    with_value: &'static [&'static str],
+    /// Options without one.
+    flags: &'static [&'static str],
+    then: Then,
+}
+
+/// Wrappers seen through, from their manuals.
+const WRAPPERS: &[Wrapper] = &[
+    Wrapper {
+        name: "env",
+        with_value: &[
+            "-u",
+            "--unset",
+            "-C",
+            "--chdir",
+            "--default-signal",
+            "--ignore-signal",
+            "--block-signal",
+        ],
+        flags: &[
+            "-i",
+            "--ignore-environment",
+            "-0",
+            "--null",
+            "-v",
+            "--debug",
+            "-",
+        ],
+        then: Then::Assignments,
+    },
+    Wrapper {
+        name: "sudo",
+        with_value: &[
+            "-u",
+            "--user",
+            "-g",
+            "--group",
+            "-h",
+            "--host",
+            "-p",
+            "--prompt",
+            "-C",
+            "--close-from",
+            "-D",
+            "--chdir",
+            "-r",
+            "--role",
+            "-t",
+            "--type",
+            "-T",
+            "--command-timeout",
+            "-U",
+            "--other-user",
+            "-R",
+            "--chroot",
+        ],
+        flags: &[
+            "-A",
+            "--askpass",
+            "-b",
+            "--background",
+            "-E",
+            "--preserve-env",
+            "-H",
+            "--set-home",
+            "-n",
+            "--non-interactive",
+            "-P",
+            "--preserve-groups",
+            "-S",
+            "--stdin",
+            "-k",
+            "--reset-timestamp",
+            "-B",
+            "--bell",
+            "-N",
+            "--no-update",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "doas",
+        with_value: &["-u", "-C"],
+        flags: &["-n", "-s"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "timeout",
+        with_value: &["-s", "--signal", "-k", "--kill-after"],
+        flags: &["--preserve-status", "--foreground", "-v", "--verbose"],
+        then: Then::Operand,
+    },
+    Wrapper {
+        name: "time",
+        with_value: &["-o", "--output", "-f", "--format"],
+        flags: &[
+            "-p",
+            "--portability",
+            "-a",
+            "--append",
+            "-v",
+            "--verbose",
+            "-q",
+            "--quiet",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "nice",
+        with_value: &["-n", "--adjustment"],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "ionice",
+        with_value: &["-c", "--class", "-n", "--classdata"],
+        flags: &["-t", "--ignore"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "nohup",
+        with_value: &[],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "stdbuf",
+        with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "command",
+        with_value: &[],
+        flags: &["-p"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "builtin",
+        with_value: &[],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "exec",
+        with_value: &["-a"],
+        flags: &["-c", "-l"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "noglob",
+        with_value: &[],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "setsid",
+        with_value: &[],
+        flags: &["-c", "--ctty", "-f", "--fork", "-w", "--wait"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "unbuffer",
+        with_value: &[],
+        flags: &["-p"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "flock",
+        with_value: &["-w", "--timeout", "--wait", "-E", "--conflict-exit-code"],
+        flags: &[
+            "-s",
+            "--shared",
+            "-x",
+            "-e",
+            "--exclusive",
+            "-u",
+            "--unlock",
+            "-n",
+            "--nb",
+            "--nonblock",
+            "-o",
+            "--close",
+            "-F",
+            "--no-fork",
+            "--verbose",
+        ],
+        then: Then::Operand,
+    },
+    Wrapper {
+        name: "xargs",
+        with_value: &[
+            "-a",
+            "--arg-file",
+            "-d",
+            "--delimiter",
+            "-E",
+            "-I",
+            "-L",
+            "--max-lines",
+            "-n",
+            "--max-args",
+            "-P",
+            "--max-procs",
+            "-s",
+            "--max-chars",
+            "--process-slot-var",
+        ],
+        flags: &[
+            "-0",
+            "--null",
+            "-r",
+            "--no-run-if-empty",
+            "-t",
+            "--verbose",
+            "-p",
+            "--interactive",
+            "-x",
+            "--exit",
+            "-o",
+            "--open-tty",
+            "--show-limits",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "watch",
+        with_value: &["-n", "--interval", "-q", "--equexit", "--differences"],
+        flags: &[
+            "-b",
+            "--beep",
+            "-c",
+            "--color",
+            "-C",
+            "--no-color",
+            "-d",
+            "-e",
+            "--errexit",
+            "-g",
+            "--chgexit",
+            "-p",
+            "--precise",
+            "-t",
+            "--no-title",
+            "-w",
+            "--no-wrap",
+            "-r",
+            "--no-rerun",
+        ],
+        then: Then::Script,
+    },
+    Wrapper {
+        name: "eval",
+        with_value: &[],
+        flags: &[],
+        then: Then::Script,
+    },
+    Wrapper {
+        name: "sh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "bash",
+        with_value: &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"],
+        flags: &[
+            "--login",
+            "--norc",
+            "--noprofile",
+            "--posix",
+            "--restricted",
+            "--verbose",
+            "--noediting",
+        ],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "dash",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "zsh",
+        with_value: &["-o", "+o"],
+        flags: &["--login", "--no-rcs"],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "ksh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "su",
+        with_value: &[
+            "-c",
+            "--command",
+            "-s",
+            "--shell",
+            "-g",
+            "--group",
+            "-G",
+            "--supp-group",
+            "-w",
+            "--whitelist-environment",
+        ],
+        flags: &[
+            "-",
+            "-l",
+            "--login",
+            "-m",
+            "-p",
+            "--preserve-environment",
+            "-P",
+            "--pty",
+        ],
+        then: Then::DashC,
+    },
+];
+
+/// The subjects of `commands` (from a script whose text is `source`).
+pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
+    let mut out = Subjects {
+        list: Vec::new(),
+        complete: true,
+    };
+    for c in commands {
+        let known: Vec<&Word> = c.words.iter().take_while(|w| w.is_static()).collect();
+        // A dynamic word leaves a partial subject, which rules check with
+        // `may_match_partial`; it does not by itself hide a command.
+        let partial = known.len() < c.words.len();
+        let words: Vec<String> = known.iter().map(|w| w.value.clone()).collect();
+        out.list.push(Subject {
+            words: words.clone(),
+            source: c.text(source).to_string(),
+            partial,
+            via: None,
+        });
+        see_through(&words, partial, &mut out, 0);
+    }
+    out
+}
+
+fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize) {
+    let Some(name) = words.first() else { return };
+    if depth >= MAX_DEPTH {
+        out.complete = false;
+        return;
+    }
+    if name == "find" {
+        find_exec(words, partial, out, depth);
+        return;
+    }
+    let Some(wrapper) = WRAPPERS.iter().find(|w| w.name == name) else {
+        return;
+    };
+    match inner(wrapper, &words[1..]) {
+        Inner::Words(start) => {
+            let inner = &words[1 + start..];
+            if inner.is_empty() {
+                if partial {
+                    out.complete = false;
+                }
+                return;
+            }
+            push(out, inner, partial, name);
+            see_through(inner, partial, out, depth + 1);
+        }
+        Inner::Script(text) => {
+            if partial {
+                out.complete = false;
+            }
+            script(&text, out, depth, name);
+        }
+        Inner::None => {
+            if partial {
+                out.complete = false;
+            }
+        }
+        Inner::Unknown => out.complete = false,
+    }
+}
+
+fn push(out: &mut Subjects, words: &[String], partial: bool, via: &str) {
+    out.list.push(Subject {
+        words: words.to_vec(),
+        source: words.join(" "),
+        partial,
+        via: Some(via.to_string()),
+    });
+}
+
+/// Analyze an inline script and add its subjects.
+fn script(text: &str, out: &mut Subjects, depth: usize, via: &str) {
+    let analysis = analyze(text);
+    if !analysis.permission_safe() {
+        out.complete = false;
+    }
+    for c in analysis.commands() {
+        let known: Vec<String> = c
+            .words
+            .iter()
+            .take_while(|w| w.is_static())
+            .map(|w| w.value.clone())
+            .collect();
+        let partial = known.len() < c.words.len();
+        push(out, &known, partial, via);
+        see_through(&known, partial, out, depth + 1);
+    }
+}
+
+/// `find ... -exec|-execdir|-ok|-okdir CMD ... ;|+`
+fn find_exec(words: &[String], partial: bool, out: &mut Subjects, depth: usize) {
+    let mut i = 1;
+    while i < words.len() {
+        if matches!(words[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
+            let rest = &words[i + 1..];
+            let end = rest
+                .iter()
+                .position(|w| w == ";" || w == "+")
+                .unwrap_or(rest.len());
+            if end == rest.len() && !partial {
+                // Unterminated: find refuses to run; nothing executes.
+            }
+            let inner = &rest[..end];
+            if !inner.is_empty() {
+                push(out, inner, partial && end == rest.len(), "find");
+                see_through(inner, partial, out, depth + 1);
+            }
+            i += end + 2;
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// For a wrapper command (`words[0]` one of [`WRAPPERS`] that runs a
+/// command directly), the index in `words` where the command it runs starts.
+pub(crate) fn command_start(words: &[String]) -> Option<usize> {
+    let wrapper = WRAPPERS
+        .iter()
+        .find(|w| Some(w.name) == words.first().map(String::as_str))?;
+    match inner(wrapper, &words[1..]) {
+        Inner::Words(start) if 1 + start < words.len() => Some(1 + start),
+        _ => None,
+    }
+}
+
+enum Inner {
+    /// The command starts at this index of the wrapper's arguments.
+    Words(usize),
+    /// A shell script to analyze.
+    Script(String),
+    /// The wrapper runs nothing (`sudo -l`, `bash script.sh` runs a file).
+    None,
+    /// An option we do not know: cannot tell.
+    Unknown,
+}
+
+fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
+    let mut i = 0;
+    let mut dash_c = false;
+    while let Some(arg) = args.get(i) {
+        let a = arg.as_str();
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        let option_like = (a.starts_with('-') && a.len() > 1)
+            || (wrapper.then == Then::DashC && a.starts_with('+') && a.len() > 1);
+        if !option_like {
+            break;
+        }
+        if wrapper.flags.contains(&a) {
+            i += 1;
+            continue;
+        }
+        if wrapper.with_value.contains(&a) {
+            if wrapper.then == Then::DashC && (a == "-c" || a == "--command") {
+                // `su -c CMD`: the value is the script.
+                return args
+                    .get(i + 1)
+                    .map_or(Inner::None, |s| Inner::Script(s.clone()));
+            }
+            i += 2;
+            continue;
+        }
+        if let Some((name, _)) = a.split_once('=')
+            && a.starts_with("--")
+            && wrapper.with_value.contains(&name)
+        {
+            i += 1;
+            continue;
+        }
+        // `-uUSER`, `-oL`, `-n5`: a short option with its value glued on.
+        if !a.starts_with("--") && a.len() > 2 && wrapper.with_value.contains(&&a[..2]) {
+            i += 1;
+            continue;
+        }
+        // `nice -10`.
+        if wrapper.name == "nice" && a[1..].bytes().all(|b| b.is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        // Shell option clusters: `-c`, `-lc`, `-ec`, `-xe`, `-euo pipefail`.
+        if wrapper.then == Then::DashC
+            && !a.starts_with("--")
+            && a[1..].bytes().all(|b| b.is_ascii_alphabetic())
+        {
+            if a.contains('c') {
+                dash_c = true;
+            }
+            // `-o NAME` inside a cluster (`-euo pipefail`) takes the next word.
+            i += if a.ends_with('o') { 2 } else { 1 };
+            continue;
+        }
+        return Inner::Unknown;
+    }
+    let rest = &args[i.min(args.len())..];
+    match wrapper.then {
+        Then::Command => Inner::Words(i),
+        Then::Assignments => {
+            let skip = rest
+                .iter()
+                .take_while(|w| {
+                    w.split_once('=').is_some_and(|(n, _)| {
+                        !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                    })
+                })
+                .count();
+            Inner::Words(i + skip)
+        }
+        Then::Operand
+            if wrapper.name == "flock"
+                && rest.get(1).is_some_and(|w| w == "-c" || w == "--command") =>
+        {
+            rest.get(2)
+                .map_or(Inner::None, |s| Inner::Script(s.clone()))
+        }
+        Then::Operand => {
+            if rest.is_empty() {
+                Inner::None
+            } else {
+                Inner::Words(i + 1)
+            }
+        }
+        Then::Script => {
+            if rest.is_empty() {
+                Inner::None
+            } else {
+                Inner::Script(rest.join(" "))
+            }
+        }
+        Then::DashC if dash_c => rest
+            .first()
+            .map_or(Inner::None, |s| Inner::Script(s.clone())),
+        // `bash script.sh` runs a file we cannot see; `bash` alone reads stdin.
+        Then::DashC => Inner::Unknown,
+    }
+}

@@ -31,6 +31,26 @@ enum Command {
     Check(CheckArgs),
     /// Print the JSON Schema of the settings files.
     Schema,
+    /// Save an "always allow" answer to the workspace's local settings
+    /// (`.shellward/settings.local.json`): a rule, or with --dir a directory
+    /// outside the workspace that commands may read.
+    #[command(after_help = "Examples:\n  \
+        shellward allow 'npm test:*'\n  \
+        shellward allow --dir ~/src/shared-lib")]
+    Allow(AllowArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct AllowArgs {
+    /// Workspace root (default: the git top level of the current directory, else it).
+    #[arg(long)]
+    workspace: Option<PathBuf>,
+    /// Save directories (to `additionalDirectories`) instead of rules.
+    #[arg(long)]
+    dir: bool,
+    /// Rules (`npm test:*`, `Bash(make build)`) or, with --dir, directories.
+    #[arg(required = true)]
+    entries: Vec<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -129,6 +149,35 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
                 } else {
                     human(&mut out, &report)?;
                 }
+            }
+            Ok(std::process::ExitCode::SUCCESS)
+        }
+        Command::Allow(args) => {
+            let current = std::env::current_dir().context("reading the current directory")?;
+            let workspace = match &args.workspace {
+                Some(dir) => current.join(dir),
+                None => shellward_judge::git::work_tree_root(&current).unwrap_or(current.clone()),
+            };
+            let file = shellward_permit::settings::local_file(&workspace);
+            for entry in &args.entries {
+                let (key, value) = if args.dir {
+                    let dir = current.join(entry);
+                    let dir = dir
+                        .canonicalize()
+                        .with_context(|| format!("{}", dir.display()))?;
+                    ("additionalDirectories", dir.display().to_string())
+                } else {
+                    // Refuse what could not be read back.
+                    shellward_permit::Pattern::parse(entry)
+                        .with_context(|| format!("rule {entry:?}"))?;
+                    ("allow", entry.clone())
+                };
+                let saved = shellward_permit::settings::save_entry(&file, key, &value)?;
+                let what = match saved {
+                    shellward_permit::settings::Saved::Added => "saved",
+                    shellward_permit::settings::Saved::AlreadyPresent => "already present",
+                };
+                eprintln!("{what}: {value} ({} in {})", key, file.display());
             }
             Ok(std::process::ExitCode::SUCCESS)
         }

@@ -618,3 +618,60 @@ fn adversarial_corpus_is_never_allowed_in_build_mode() {
     );
     assert!(allowed.is_empty(), "{allowed:#?}");
 }
+
+#[test]
+fn precedence_between_settings_levels() {
+    // Deny and ask win whatever level they come from; allow from any level
+    // (Claude Code's files included) applies only after them.
+    let ws = workspace();
+    let levels: &[(Level, &str, &str)] = &[
+        (Level::User, "deny", "git push --force:*"),
+        (Level::Local, "allow", "git push:*"),
+        (Level::ClaudeLocal, "allow", "Bash(npm publish:*)"),
+        (Level::Project, "ask", "npm publish:*"),
+        (Level::ClaudeProject, "deny", "Bash(curl:*)"),
+        (Level::Local, "allow", "curl:*"),
+        (Level::Extra, "allow", "make deploy:*"),
+    ];
+    let mut s = Settings::default();
+    for (level, key, rule) in levels {
+        let json = serde_json::json!({ "permissions": { *key: [rule] } });
+        let file = format!("{}.json", level.as_str());
+        s.add(*level, Path::new(&file), &json.to_string(), ws)
+            .unwrap();
+    }
+    let decide_with = |command: &str| {
+        let ctx = shellward_judge::Context::new(ws, ws);
+        let analysis = shellward_syntax::analyze(command);
+        let verdict = shellward_judge::judge(&analysis, &ctx);
+        decide(&Request {
+            analysis: &analysis,
+            verdict: &verdict,
+            mode: Build,
+            settings: &s,
+            cwd_outside: None,
+        })
+    };
+    let table: &[(&str, Action, &str)] = &[
+        (
+            "git push --force origin main",
+            Deny,
+            "rule.deny:git push --force:*",
+        ),
+        ("git push origin main", Allow, "rule.allow:git push:*"),
+        ("npm publish", Ask, "rule.ask:npm publish:*"),
+        ("curl https://example.com", Deny, "rule.deny:curl:*"),
+        ("make deploy", Allow, "rule.allow:make deploy:*"),
+    ];
+    for (command, action, rule) in table {
+        let d = decide_with(command);
+        assert_eq!(
+            (d.action, d.rule.as_str()),
+            (*action, *rule),
+            "{command}: {}",
+            d.reason
+        );
+    }
+    // The reason names the file the rule came from.
+    assert!(decide_with("curl x").reason.contains("claude-project.json"));
+}

@@ -2,6 +2,9 @@
 //! judge, permission, execution and server layers plug in behind it.
 
 mod report;
+mod run;
+
+use run::run_command;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -29,8 +32,23 @@ enum Command {
         printf '%s\\n' '\"ls\"' '{\"command\": \"rm x\"}' | shellward check --batch\n  \
         shellward check --batch --tsv < commands.tsv")]
     Check(CheckArgs),
-    /// Print the JSON Schema of the settings files.
-    Schema,
+    /// Print the JSON Schema of the settings files (or, with --tools, of the tools' inputs).
+    Schema {
+        /// The Bash, TaskOutput and TaskStop input schemas instead.
+        #[arg(long)]
+        tools: bool,
+    },
+    /// Run a command through the permission gate, as an agent's Bash tool
+    /// would: print what the model would read, exit with the command's code.
+    #[command(
+        after_help = "Exit status: the command's (128+N when killed by signal N; 0 when it \
+        moved to the background); 3 when the command needs approval (see --yes); 4 when it is \
+        denied; 2 when shellward itself failed.\n\nExamples:\n  \
+        shellward run -- git status\n  \
+        shellward run --yes --timeout 5000 -- 'npm test'\n  \
+        shellward run --background --yes -- 'npm run dev'"
+    )]
+    Run(RunArgs),
     /// Save an "always allow" answer to the workspace's local settings
     /// (`.shellward/settings.local.json`): a rule, or with --dir a directory
     /// outside the workspace that commands may read.
@@ -38,6 +56,37 @@ enum Command {
         shellward allow 'npm test:*'\n  \
         shellward allow --dir ~/src/shared-lib")]
     Allow(AllowArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// Workspace root (default: the git top level of the current directory, else it).
+    #[arg(long)]
+    workspace: Option<PathBuf>,
+    /// Run in this directory (default: the session's working directory).
+    #[arg(long)]
+    cwd: Option<PathBuf>,
+    /// Permission mode (default: `defaultMode` from the settings, else build).
+    #[arg(long, value_enum)]
+    mode: Option<Mode>,
+    /// Timeout in milliseconds (default 120000; the command then moves to the background).
+    #[arg(long)]
+    timeout: Option<u64>,
+    /// Run in the background and print the task id at once.
+    #[arg(long)]
+    background: bool,
+    /// Approve a command the permission layer would ask about (never a denied one).
+    #[arg(long)]
+    yes: bool,
+    /// Session id (default: one per workspace).
+    #[arg(long)]
+    session: Option<String>,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+    /// The command.
+    #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+    command: Vec<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -181,10 +230,20 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             }
             Ok(std::process::ExitCode::SUCCESS)
         }
-        Command::Schema => {
-            print!("{}", shellward_permit::settings::schema());
+        Command::Schema { tools } => {
+            if tools {
+                let all: serde_json::Map<String, serde_json::Value> =
+                    shellward_exec::input::schemas()
+                        .into_iter()
+                        .map(|(name, schema)| (name.to_string(), schema))
+                        .collect();
+                println!("{}", serde_json::to_string_pretty(&all)?);
+            } else {
+                print!("{}", shellward_permit::settings::schema());
+            }
             Ok(std::process::ExitCode::SUCCESS)
         }
+        Command::Run(args) => run_command(args),
     }
 }
 

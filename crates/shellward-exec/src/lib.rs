@@ -1,0 +1,1100 @@
+//! shellward-exec runs commands that passed the permission gate, and keeps
+//! the background tasks they become.
+//!
+//! The host calls [`Executor::prepare`] (analyze, judge, permit in the
+//! session's working directory), turns the decision into an [`Approval`]
+//! (only an `allow`, or an `ask` a person said yes to, can become one), then
+//! [`Executor::bash`]. A command runs with bash in its own process group,
+//! stdin from `/dev/null`, stdout and stderr written in order to one file.
+//! A foreground command still running at its deadline is **not killed**: it
+//! moves to the background and the call returns its task id
+//! ([`BashOutcome::Backgrounded`]); [`Executor::task_output`] and
+//! [`Executor::task_stop`] read and stop tasks, and task completions arrive
+//! as [`Event`]s. Tasks, working directories and shell choices live in the
+//! SQLite [`store`], shared by every shellward process.
+
+pub mod input;
+pub mod limits;
+pub mod output;
+pub mod process;
+pub mod shell;
+pub mod store;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use shellward_judge::{Context, Verdict};
+use shellward_permit::{Action, Decision, Mode, Request, Settings};
+use shellward_syntax::Analysis;
+use tokio::sync::{mpsc, watch};
+
+pub use input::{BashInput, TaskOutputInput, TaskStopInput};
+pub use limits::Limits;
+pub use output::Image;
+pub use store::{Store, TaskRecord, TaskStatus};
+
+/// An execution error (not a command failing: that is a result).
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    /// The session store failed.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// Settings could not be read.
+    #[error(transparent)]
+    Settings(#[from] shellward_permit::SettingsError),
+    /// The command could not be started.
+    #[error("could not start {shell}: {source}")]
+    Spawn {
+        /// The shell.
+        shell: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The output directory could not be used.
+    #[error("output directory {dir}: {source}")]
+    OutputDir {
+        /// The directory.
+        dir: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// No bash to run.
+    #[error("no bash found (the session's shell {0} is gone, and none is installed)")]
+    NoShell(PathBuf),
+    /// `workdir` is not a directory.
+    #[error("workdir {0} is not a directory")]
+    Workdir(PathBuf),
+    /// No such task.
+    #[error("No task found with ID: {0}")]
+    NoTask(String),
+}
+
+/// Who runs commands: a session of an agent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    /// Stable id (the host's conversation or MCP session).
+    pub id: String,
+    /// The workspace root (canonical).
+    pub workspace: PathBuf,
+    /// A subagent: its working directory never carries over, its background
+    /// tasks are cancelled after an hour.
+    pub subagent: bool,
+}
+
+/// A command checked in a session, ready to be approved.
+#[derive(Debug)]
+pub struct Prepared {
+    /// The input.
+    pub input: BashInput,
+    /// Where it would run.
+    pub cwd: PathBuf,
+    /// The analysis.
+    pub analysis: Analysis,
+    /// The judge's verdict.
+    pub verdict: Verdict,
+    /// The permission decision.
+    pub decision: Decision,
+}
+
+/// Permission to run a [`Prepared`] command; only [`Prepared::approve`] makes one.
+#[derive(Debug)]
+pub struct Approval {
+    by_user: bool,
+}
+
+impl Approval {
+    /// A person approved an `ask`.
+    pub fn by_user(&self) -> bool {
+        self.by_user
+    }
+}
+
+/// Why a command may not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A deny rule or plan mode.
+    #[error("denied ({rule}): {reason}")]
+    Denied {
+        /// The rule.
+        rule: String,
+        /// Why.
+        reason: String,
+    },
+    /// A person must approve it first.
+    #[error("needs approval ({rule}): {reason}")]
+    NeedsApproval {
+        /// The rule.
+        rule: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Prepared {
+    /// Approve the command: an `allow` always, an `ask` only when a person
+    /// said yes (`user_approved`), a `deny` never.
+    pub fn approve(&self, user_approved: bool) -> Result<Approval, Refusal> {
+        let (rule, reason) = (self.decision.rule.clone(), self.decision.reason.clone());
+        match self.decision.action {
+            Action::Allow => Ok(Approval { by_user: false }),
+            Action::Ask if user_approved => Ok(Approval { by_user: true }),
+            Action::Ask => Err(Refusal::NeedsApproval { rule, reason }),
+            Action::Deny => Err(Refusal::Denied { rule, reason }),
+        }
+    }
+}
+
+/// Cancels a running call (the host's abort).
+#[derive(Debug, Clone)]
+pub struct AbortHandle(Arc<watch::Sender<bool>>);
+
+/// The receiving side of an [`AbortHandle`].
+#[derive(Debug, Clone)]
+pub struct Abort(watch::Receiver<bool>);
+
+impl AbortHandle {
+    /// A new handle and its signal.
+    pub fn new() -> (AbortHandle, Abort) {
+        let (tx, rx) = watch::channel(false);
+        (AbortHandle(Arc::new(tx)), Abort(rx))
+    }
+
+    /// Abort.
+    pub fn abort(&self) {
+        let _ = self.0.send(true);
+    }
+}
+
+impl Abort {
+    fn aborted(&self) -> bool {
+        *self.0.borrow()
+    }
+
+    async fn wait(&mut self) {
+        while !*self.0.borrow_and_update() {
+            if self.0.changed().await.is_err() {
+                // The handle is gone: never aborted.
+                std::future::pending::<()>().await;
+            }
+        }
+    }
+}
+
+/// Progress of a running foreground command, from 2 s after it started,
+/// once a second.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    /// Since the start.
+    pub elapsed: Duration,
+    /// Bytes of output so far.
+    pub bytes: u64,
+    /// The end of the output.
+    pub preview: String,
+}
+
+/// Per-call options.
+#[derive(Clone, Default)]
+pub struct Call {
+    /// The host's cancel.
+    pub abort: Option<Abort>,
+    /// An idle (off-peak) turn: commands run plain foreground, killed at the
+    /// deadline, and `run_in_background` is refused.
+    pub idle_turn: bool,
+    /// Called with progress while the command runs in the foreground.
+    pub progress: Option<Arc<dyn Fn(Progress) + Send + Sync>>,
+}
+
+/// A block of a tool result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Content {
+    /// Text.
+    Text(String),
+    /// An image.
+    Image(Image),
+}
+
+/// A command that finished during the call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completed {
+    /// Exit code, when it exited.
+    pub exit_code: Option<i32>,
+    /// The signal that ended it, if one did.
+    pub signal: Option<i32>,
+    /// The host aborted it.
+    pub aborted: bool,
+    /// It ran plain foreground (`sleep`, idle turn) and was killed at the deadline.
+    pub timed_out: bool,
+    /// What the model reads.
+    pub content: Vec<Content>,
+    /// The result is an error (non-zero exit without a benign meaning, a signal, abort, timeout).
+    pub is_error: bool,
+    /// The full output file, when it was kept (output too large to inline).
+    pub output_path: Option<PathBuf>,
+    /// Total bytes of output.
+    pub output_bytes: u64,
+    /// The session's working directory after the call.
+    pub cwd: PathBuf,
+    /// Its process group id (gone by now, with every process in it).
+    pub pid: i32,
+}
+
+/// A task that moved to the background.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backgrounded {
+    /// Task id.
+    pub task_id: String,
+    /// Its output file.
+    pub output_path: PathBuf,
+    /// Process group id.
+    pub pid: i32,
+    /// Moved because the deadline passed (rather than asked for).
+    pub on_timeout: bool,
+}
+
+impl Backgrounded {
+    /// What the model reads.
+    pub fn text(&self) -> String {
+        let why = if self.on_timeout {
+            "The command did not finish within its timeout, so it was moved to the background; it is still running.\n"
+        } else {
+            ""
+        };
+        format!(
+            "{why}Command running in background with ID: {id}. Output is being written to: {path}. \
+             Read that file to check on it, or call TaskOutput with task_id \"{id}\"; you will be notified when it finishes.",
+            id = self.task_id,
+            path = self.output_path.display()
+        )
+    }
+}
+
+/// The outcome of a `Bash` call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BashOutcome {
+    /// An empty command: nothing ran.
+    Empty,
+    /// It finished.
+    Completed(Completed),
+    /// It is running in the background.
+    Backgrounded(Backgrounded),
+    /// It was not started (`run_in_background` in an idle turn).
+    Refused(String),
+}
+
+impl BashOutcome {
+    /// The model-facing content and whether it is an error.
+    pub fn to_model(&self) -> (Vec<Content>, bool) {
+        match self {
+            BashOutcome::Empty => (vec![Content::Text(String::new())], false),
+            BashOutcome::Completed(c) => (c.content.clone(), c.is_error),
+            BashOutcome::Backgrounded(b) => (vec![Content::Text(b.text())], false),
+            BashOutcome::Refused(why) => (vec![Content::Text(why.clone())], true),
+        }
+    }
+}
+
+/// Something the host should know about between calls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A background task ended: inject `text` (a `<task-notification>`) into
+    /// the session's next turn, then call [`Executor::mark_notified`].
+    TaskFinished {
+        /// The session that started it.
+        session: String,
+        /// The task.
+        task_id: String,
+        /// The notification.
+        text: String,
+    },
+}
+
+/// How a process ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Exit {
+    code: Option<i32>,
+    signal: Option<i32>,
+    killed_by: Option<String>,
+    /// Bytes of output when the shell exited: what processes it left
+    /// behind print while they are stopped is not the command's output.
+    output_len: Option<u64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Foreground,
+    Backgrounded,
+    Finished,
+}
+
+/// A process this executor started and is watching.
+struct Live {
+    record: TaskRecord,
+    files: process::Files,
+    state: Mutex<State>,
+    kill: mpsc::UnboundedSender<String>,
+    done: watch::Receiver<Option<Exit>>,
+}
+
+/// The status `TaskOutput` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputStatus {
+    /// Still running, and the call did not wait (`block: false`).
+    NotReady,
+    /// Still running after waiting `timeout`.
+    Timeout,
+    /// Finished (see the task's status).
+    Done,
+}
+
+/// What `TaskOutput` returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskOutput {
+    /// Whether it is done.
+    pub status: OutputStatus,
+    /// The task record (refreshed).
+    pub task: TaskRecord,
+    /// Text for the model.
+    pub text: String,
+}
+
+/// Runs commands and keeps background tasks.
+pub struct Executor {
+    store: Arc<Store>,
+    limits: Limits,
+    output_dir: PathBuf,
+    live: Arc<Mutex<HashMap<String, Arc<Live>>>>,
+    events: mpsc::UnboundedSender<Event>,
+}
+
+fn new_id(prefix: char) -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let t = store::now_ms() as u64;
+    let pid = u64::from(std::process::id());
+    // A 48-bit mix of time, process and counter: unique per store in practice.
+    let mut x = t ^ (pid << 40) ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 29;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 32;
+    format!("{prefix}{:012x}", x & 0xFFFF_FFFF_FFFF)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Executor {
+    /// An executor over `store`, writing output files under `output_dir`.
+    /// Task completions arrive on the returned receiver.
+    pub fn new(
+        store: Store,
+        limits: Limits,
+        output_dir: PathBuf,
+    ) -> Result<(Executor, mpsc::UnboundedReceiver<Event>), ExecError> {
+        std::fs::create_dir_all(&output_dir).map_err(|source| ExecError::OutputDir {
+            dir: output_dir.clone(),
+            source,
+        })?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        Ok((
+            Executor {
+                store: Arc::new(store),
+                limits,
+                output_dir,
+                live: Arc::new(Mutex::new(HashMap::new())),
+                events: tx,
+            },
+            rx,
+        ))
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The session's working directory: saved, or the workspace root (also
+    /// when the saved one no longer exists).
+    pub fn session_cwd(&self, session: &Session) -> Result<PathBuf, ExecError> {
+        Ok(self
+            .store
+            .cwd(&session.id)?
+            .filter(|p| p.is_dir())
+            .unwrap_or_else(|| session.workspace.clone()))
+    }
+
+    /// Analyze, judge and permit `input` in the session.
+    pub fn prepare(
+        &self,
+        session: &Session,
+        input: BashInput,
+        settings: &Settings,
+        mode: Mode,
+    ) -> Result<Prepared, ExecError> {
+        let mut cwd = self.session_cwd(session)?;
+        if let Some(dir) = input.workdir.as_deref().filter(|d| !d.is_empty()) {
+            let dir = cwd.join(dir);
+            if !dir.is_dir() {
+                return Err(ExecError::Workdir(dir));
+            }
+            cwd = dir.canonicalize().unwrap_or(dir);
+        }
+        let mut ctx = Context::new(&cwd, &session.workspace);
+        for dir in &settings.additional_directories {
+            ctx = ctx.with_root(dir);
+        }
+        let cwd_outside = (!ctx.roots.iter().any(|r| ctx.cwd.starts_with(r)))
+            .then(|| format!("{}/*", ctx.cwd.display()).replace("//*", "/*"));
+        let analysis = shellward_syntax::analyze(&input.command);
+        let verdict = shellward_judge::judge(&analysis, &ctx);
+        let decision = shellward_permit::decide(&Request {
+            analysis: &analysis,
+            verdict: &verdict,
+            mode,
+            settings,
+            cwd_outside,
+        });
+        Ok(Prepared {
+            input,
+            cwd: ctx.cwd.clone(),
+            analysis,
+            verdict,
+            decision,
+        })
+    }
+
+    /// Run an approved command.
+    pub async fn bash(
+        &self,
+        session: &Session,
+        prepared: Prepared,
+        _approval: Approval,
+        call: Call,
+    ) -> Result<BashOutcome, ExecError> {
+        let command = prepared.input.command.clone();
+        if command.trim().is_empty() {
+            return Ok(BashOutcome::Empty);
+        }
+        let background = prepared.input.run_in_background.0;
+        if background && call.idle_turn {
+            return Ok(BashOutcome::Refused(
+                "run_in_background is not available in an idle turn: a background command's completion starts a new turn, which would not run as an idle one. Run it in the foreground or later.".into(),
+            ));
+        }
+        let selection = shell::select(&self.store, &session.id)?;
+        let shell = match (&selection, selection.path()) {
+            (_, Some(path)) => path.to_path_buf(),
+            (shell::Selection::Stale(was), None) => return Err(ExecError::NoShell(was.clone())),
+            (_, None) => return Err(ExecError::NoShell(PathBuf::from("bash"))),
+        };
+        let timeout = self.limits.timeout(prepared.input.timeout.map(|m| m.0));
+        let first_word = prepared
+            .analysis
+            .commands()
+            .first()
+            .and_then(|c| c.argv().next().map(str::to_string));
+        let plain_foreground =
+            !background && (first_word.as_deref() == Some("sleep") || call.idle_turn);
+        let id = new_id('b');
+        let files = process::Files::new(&self.output_dir, &id);
+        let mut child =
+            process::spawn(&shell, &command, &prepared.cwd, &files).map_err(|source| {
+                ExecError::Spawn {
+                    shell: shell.clone(),
+                    source,
+                }
+            })?;
+        let pid = child.id().and_then(|p| i32::try_from(p).ok()).unwrap_or(0);
+        let started = tokio::time::Instant::now();
+        let record = TaskRecord {
+            id: id.clone(),
+            session: session.id.clone(),
+            command: command.clone(),
+            pid,
+            status: TaskStatus::Running,
+            exit_code: None,
+            output_path: files.output.clone(),
+            status_path: files.status.clone(),
+            started_ms: store::now_ms(),
+            ended_ms: None,
+            notified: false,
+            stopped_by: None,
+        };
+        let (kill_tx, kill_rx) = mpsc::unbounded_channel();
+        let (done_tx, done_rx) = watch::channel(None);
+        let live = Arc::new(Live {
+            record,
+            files: files.clone(),
+            state: Mutex::new(State::Foreground),
+            kill: kill_tx,
+            done: done_rx,
+        });
+        lock(&self.live).insert(id.clone(), live.clone());
+        let lifetime = session
+            .subagent
+            .then_some(self.limits.subagent_task_lifetime);
+        let monitor = Monitor {
+            live: live.clone(),
+            store: self.store.clone(),
+            events: self.events.clone(),
+            limits: self.limits.clone(),
+            lifetime,
+        };
+        tokio::spawn(async move {
+            let status = monitor.watch(&mut child, kill_rx).await;
+            monitor.finish(status, done_tx);
+        });
+        if background && self.commit(&live)? {
+            return Ok(BashOutcome::Backgrounded(Backgrounded {
+                task_id: id,
+                output_path: files.output,
+                pid,
+                on_timeout: false,
+            }));
+        }
+        let mut done = live.done.clone();
+        let mut abort = call.abort.clone();
+        let deadline = started + timeout;
+        let mut tick =
+            tokio::time::interval_at(started + Duration::from_secs(2), Duration::from_secs(1));
+        let mut aborted = false;
+        let mut timed_out = false;
+        loop {
+            tokio::select! {
+                biased;
+                _ = done.wait_for(Option::is_some) => break,
+                _ = async { match abort.as_mut() { Some(a) => a.wait().await, None => std::future::pending().await } }, if !aborted => {
+                    aborted = true;
+                    let _ = live.kill.send("abort".into());
+                }
+                _ = tokio::time::sleep_until(deadline), if !timed_out && !aborted => {
+                    timed_out = true;
+                    if plain_foreground {
+                        let _ = live.kill.send("timeout".into());
+                    } else if self.commit(&live)? {
+                        return Ok(BashOutcome::Backgrounded(Backgrounded {
+                            task_id: id,
+                            output_path: files.output,
+                            pid,
+                            on_timeout: true,
+                        }));
+                    }
+                }
+                _ = tick.tick() => {
+                    if let Some(progress) = &call.progress {
+                        let (tail, bytes) = output::read_tail(&files.output, 1_000).unwrap_or_default();
+                        progress(Progress { elapsed: started.elapsed(), bytes, preview: output::text(&tail) });
+                    }
+                }
+            }
+        }
+        let exit = done.borrow().clone().unwrap_or(Exit {
+            code: None,
+            signal: None,
+            killed_by: None,
+            output_len: None,
+        });
+        lock(&self.live).remove(&id);
+        let aborted = aborted
+            || abort.as_ref().is_some_and(Abort::aborted)
+                && exit.killed_by.as_deref() == Some("abort");
+        Ok(BashOutcome::Completed(self.complete(
+            session,
+            &prepared,
+            &files,
+            &exit,
+            aborted,
+            timed_out && plain_foreground,
+            timeout,
+            &selection,
+            pid,
+        )?))
+    }
+
+    /// Move a foreground process to the background, atomically with its
+    /// completion: false when it already finished.
+    fn commit(&self, live: &Live) -> Result<bool, ExecError> {
+        let mut state = lock(&live.state);
+        if *state != State::Foreground {
+            return Ok(false);
+        }
+        self.store.insert_task(&live.record)?;
+        *state = State::Backgrounded;
+        Ok(true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn complete(
+        &self,
+        session: &Session,
+        prepared: &Prepared,
+        files: &process::Files,
+        exit: &Exit,
+        aborted: bool,
+        timed_out: bool,
+        timeout: Duration,
+        selection: &shell::Selection,
+        pid: i32,
+    ) -> Result<Completed, ExecError> {
+        let command = &prepared.input.command;
+        let limits = &self.limits;
+        let (head, size) =
+            output::read_head(&files.output, limits.max_output as u64).unwrap_or_default();
+        let mut content = Vec::new();
+        let mut kept = None;
+        let image = if size <= limits.max_image_bytes && head.starts_with(b"data:image/") {
+            let (all, _) =
+                output::read_head(&files.output, limits.max_image_bytes).unwrap_or_default();
+            output::data_url_image(&all, limits.max_image_side)
+        } else {
+            None
+        };
+        let mut text = String::new();
+        if let Some(image) = image {
+            content.push(Content::Image(image));
+            let _ = std::fs::remove_file(&files.output);
+        } else if size > limits.max_output as u64 {
+            let head_text = output::text(&head);
+            text = output::persisted_envelope(
+                &files.output,
+                size,
+                output::first_chars(&head_text, limits.preview_chars),
+            );
+            kept = Some(files.output.clone());
+        } else {
+            text = output::text(&head);
+            let _ = std::fs::remove_file(&files.output);
+        }
+        let mut is_error = false;
+        let mut prefix = String::new();
+        let mut notes: Vec<String> = Vec::new();
+        match (exit.code, exit.signal) {
+            (Some(0), _) => {}
+            (Some(code), _) => match output::exit_meaning(command, code) {
+                Some(meaning) => notes.push(format!("(exit code {code}: {meaning})")),
+                None => {
+                    is_error = true;
+                    prefix = format!("Exit code {code}\n");
+                }
+            },
+            (None, Some(sig)) if !aborted && !timed_out => {
+                is_error = true;
+                prefix = match exit.killed_by.as_deref() {
+                    Some("output_limit") => {
+                        format!("Killed: the output exceeded {} bytes\n", limits.output_cap)
+                    }
+                    _ => format!("Killed by signal {sig}\n"),
+                };
+            }
+            _ => {}
+        }
+        if timed_out {
+            is_error = true;
+            notes.push(format!(
+                "<error>Command timed out after {} ms and was killed</error>",
+                timeout.as_millis()
+            ));
+        }
+        if aborted {
+            is_error = true;
+            notes.push("<error>Command was aborted before completion</error>".into());
+        }
+        if let shell::Selection::Fallback { now, was } = selection {
+            notes.push(format!(
+                "Note: this session's shell {} is no longer available; commands now run with {}.",
+                was.display(),
+                now.display()
+            ));
+        }
+        // Working directory carry-over: only after success, only for the main session.
+        let mut cwd = self.session_cwd(session)?;
+        if exit.code == Some(0)
+            && !session.subagent
+            && !aborted
+            && let Some(new) = std::fs::read_to_string(&files.cwd)
+                .ok()
+                .map(|s| PathBuf::from(s.trim_end_matches('\n')))
+                .filter(|p| p.is_absolute())
+        {
+            {
+                let inside = new.starts_with(&session.workspace)
+                    || new
+                        .canonicalize()
+                        .ok()
+                        .zip(session.workspace.canonicalize().ok())
+                        .is_some_and(|(n, w)| n.starts_with(w));
+                if inside {
+                    if new != cwd {
+                        self.store.set_cwd(&session.id, &new)?;
+                    }
+                    cwd = new;
+                } else {
+                    self.store.set_cwd(&session.id, &session.workspace)?;
+                    cwd = session.workspace.clone();
+                    notes.push(format!(
+                        "Shell cwd was reset to {}",
+                        session.workspace.display()
+                    ));
+                }
+            }
+        }
+        files.remove_side_files();
+        if let Some(reminder) = output::gh_rate_limit_reminder(command, &text, store::now_ms()) {
+            notes.push(reminder.into());
+        }
+        if !content.is_empty() {
+            // An image result: notes go after it, as text.
+            if !prefix.is_empty() || !notes.is_empty() {
+                content.push(Content::Text(format!("{prefix}{}", notes.join("\n"))));
+            }
+        } else {
+            let mut full = prefix;
+            full.push_str(&text);
+            for note in notes {
+                if !full.is_empty() && !full.ends_with('\n') {
+                    full.push('\n');
+                }
+                full.push_str(&note);
+            }
+            content.push(Content::Text(full));
+        }
+        Ok(Completed {
+            exit_code: exit.code,
+            signal: exit.signal,
+            aborted,
+            timed_out,
+            content,
+            is_error,
+            output_path: kept,
+            output_bytes: size,
+            cwd,
+            pid,
+        })
+    }
+
+    /// A task's record, refreshed: a task another process started is
+    /// finished from its status file, or marked lost if its process group
+    /// is gone without one.
+    pub fn task(&self, task_id: &str) -> Result<TaskRecord, ExecError> {
+        let record = self
+            .store
+            .task(task_id)?
+            .ok_or_else(|| ExecError::NoTask(task_id.to_string()))?;
+        if record.status != TaskStatus::Running || lock(&self.live).contains_key(task_id) {
+            return Ok(record);
+        }
+        let status = std::fs::read_to_string(&record.status_path)
+            .ok()
+            .and_then(|s| s.trim().parse::<i32>().ok());
+        if let Some(code) = status {
+            self.store
+                .finish_task(task_id, TaskStatus::Completed, Some(code), None)?;
+        } else if !process::group_alive(record.pid) {
+            // A status file can land just after the group is gone: look once more.
+            let code = std::fs::read_to_string(&record.status_path)
+                .ok()
+                .and_then(|s| s.trim().parse::<i32>().ok());
+            match code {
+                Some(code) => {
+                    self.store
+                        .finish_task(task_id, TaskStatus::Completed, Some(code), None)?
+                }
+                None => self
+                    .store
+                    .finish_task(task_id, TaskStatus::Lost, None, None)?,
+            };
+        }
+        self.store
+            .task(task_id)?
+            .ok_or_else(|| ExecError::NoTask(task_id.to_string()))
+    }
+
+    /// `TaskOutput`.
+    pub async fn task_output(
+        &self,
+        input: &TaskOutputInput,
+        call: &Call,
+    ) -> Result<TaskOutput, ExecError> {
+        let id = input.task_id.as_str();
+        let mut record = self.task(id)?;
+        if record.status == TaskStatus::Running && input.block.0 {
+            let wait = Duration::from_millis(input.timeout.0.min(600_000));
+            let deadline = tokio::time::Instant::now() + wait;
+            while record.status == TaskStatus::Running && tokio::time::Instant::now() < deadline {
+                if call.abort.as_ref().is_some_and(Abort::aborted) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                record = self.task(id)?;
+            }
+        }
+        let limits = &self.limits;
+        if record.status == TaskStatus::Running {
+            let (head, size) = output::read_head(&record.output_path, limits.running_task_head)
+                .unwrap_or_default();
+            let shown = output::text(&head);
+            let shown = output::first_chars(&shown, limits.task_max_output);
+            let status = if input.block.0 {
+                OutputStatus::Timeout
+            } else {
+                OutputStatus::NotReady
+            };
+            let text = format!(
+                "Task {id} is still running ({size} bytes of output so far, in {}).\n{shown}",
+                record.output_path.display()
+            );
+            return Ok(TaskOutput {
+                status,
+                task: record,
+                text,
+            });
+        }
+        let (tail, size) =
+            output::read_tail(&record.output_path, limits.finished_task_tail).unwrap_or_default();
+        let all = output::text(&tail);
+        let shown = output::last_chars(&all, limits.task_max_output);
+        let mut text = describe_end(&record);
+        text.push('\n');
+        if shown.len() < all.len() || size > tail.len() as u64 {
+            text.push_str(&format!(
+                "[Showing the last {} characters of {size} bytes; the full output is in {}]\n",
+                shown.chars().count(),
+                record.output_path.display()
+            ));
+        }
+        text.push_str(shown);
+        // Marked only after the terminal output was projected, and not when the call was aborted.
+        if !call.abort.as_ref().is_some_and(Abort::aborted) {
+            self.store.mark_notified(id)?;
+            record.notified = true;
+        }
+        Ok(TaskOutput {
+            status: OutputStatus::Done,
+            task: record,
+            text,
+        })
+    }
+
+    /// `TaskStop`: stop the task's process group (SIGTERM, SIGKILL after the
+    /// grace period), recording that the model stopped it. Gives up waiting
+    /// after the stop timeout.
+    pub async fn task_stop(&self, task_id: &str, by: &str) -> Result<TaskRecord, ExecError> {
+        let record = self.task(task_id)?;
+        if record.status != TaskStatus::Running {
+            return Ok(record);
+        }
+        self.store.set_stopped_by(task_id, by)?;
+        let live = lock(&self.live).get(task_id).cloned();
+        match live {
+            Some(live) => {
+                let _ = live.kill.send(by.to_string());
+                let mut done = live.done.clone();
+                let _ =
+                    tokio::time::timeout(self.limits.stop_timeout, done.wait_for(Option::is_some))
+                        .await;
+            }
+            None => {
+                // Started by another process: signal the group ourselves.
+                let grace = self.limits.kill_grace;
+                let _ = tokio::time::timeout(
+                    self.limits.stop_timeout,
+                    process::terminate_group(record.pid, grace),
+                )
+                .await;
+                let code = std::fs::read_to_string(&record.status_path)
+                    .ok()
+                    .and_then(|s| s.trim().parse::<i32>().ok());
+                self.store
+                    .finish_task(task_id, TaskStatus::Killed, code, Some(by))?;
+            }
+        }
+        self.task(task_id)
+    }
+
+    /// The last bytes of a task's output, for a host UI: only to the session that started it.
+    pub fn ui_tail(&self, session: &Session, task_id: &str) -> Result<Option<String>, ExecError> {
+        let record = self.task(task_id)?;
+        if record.session != session.id {
+            return Ok(None);
+        }
+        let (tail, _) =
+            output::read_tail(&record.output_path, self.limits.ui_tail).unwrap_or_default();
+        Ok(Some(output::text(&tail)))
+    }
+
+    /// The host injected a task's completion notice.
+    pub fn mark_notified(&self, task_id: &str) -> Result<(), ExecError> {
+        Ok(self.store.mark_notified(task_id)?)
+    }
+
+    /// Stop every task this executor is watching (server shutdown).
+    pub async fn stop_all(&self, by: &str) {
+        let ids: Vec<String> = lock(&self.live).keys().cloned().collect();
+        for id in ids {
+            let _ = self.task_stop(&id, by).await;
+        }
+    }
+}
+
+/// One line on how a task ended.
+fn describe_end(t: &TaskRecord) -> String {
+    match (t.status, t.stopped_by.as_deref(), t.exit_code) {
+        (TaskStatus::Killed, Some("model"), _) => format!("Task {} was stopped by you.", t.id),
+        (TaskStatus::Killed, Some("user"), _) => format!("Task {} was stopped by the user.", t.id),
+        (TaskStatus::Killed, Some("output_limit"), _) => {
+            format!("Task {} was killed: its output exceeded the limit.", t.id)
+        }
+        (TaskStatus::Killed, Some("timeout"), _) => {
+            format!(
+                "Task {} was cancelled: it ran longer than a subagent's task may.",
+                t.id
+            )
+        }
+        (TaskStatus::Killed, _, _) => format!("Task {} was killed.", t.id),
+        (TaskStatus::Completed, _, Some(0)) => format!("Task {} completed (exit code 0).", t.id),
+        (TaskStatus::Completed, _, Some(code)) => {
+            format!("Task {} failed with exit code {code}.", t.id)
+        }
+        (TaskStatus::Completed, _, None) => format!("Task {} completed.", t.id),
+        (TaskStatus::Lost, _, _) => format!(
+            "Task {} ended, but its exit status was not recorded (its process is gone).",
+            t.id
+        ),
+        (TaskStatus::Running, _, _) => format!("Task {} is running.", t.id),
+    }
+}
+
+/// The `<task-notification>` for a finished task.
+pub fn notification(t: &TaskRecord) -> String {
+    let status = match (t.status, t.exit_code) {
+        (TaskStatus::Completed, Some(0)) => "completed",
+        (TaskStatus::Completed, _) => "failed",
+        (TaskStatus::Killed, _) => "killed",
+        (TaskStatus::Lost, _) => "lost",
+        (TaskStatus::Running, _) => "running",
+    };
+    let code = t
+        .exit_code
+        .map(|c| format!("<exit-code>{c}</exit-code>\n"))
+        .unwrap_or_default();
+    format!(
+        "<task-notification>\n<task-id>{}</task-id>\n<status>{status}</status>\n{code}<output-file>{}</output-file>\n<summary>{} Command: {}</summary>\n</task-notification>",
+        t.id,
+        t.output_path.display(),
+        describe_end(t),
+        t.command
+    )
+}
+
+/// Watches one process: its exit, kill requests, the output cap and a
+/// subagent task's lifetime.
+struct Monitor {
+    live: Arc<Live>,
+    store: Arc<Store>,
+    events: mpsc::UnboundedSender<Event>,
+    limits: Limits,
+    lifetime: Option<Duration>,
+}
+
+impl Monitor {
+    async fn watch(
+        &self,
+        child: &mut tokio::process::Child,
+        mut kill_rx: mpsc::UnboundedReceiver<String>,
+    ) -> Exit {
+        use std::os::unix::process::ExitStatusExt;
+        let pgid = self.live.record.pid;
+        let started = tokio::time::Instant::now();
+        let mut killed_by: Option<String> = None;
+        let mut tick = tokio::time::interval(Duration::from_millis(500));
+        let kill = |why: String, killed_by: &mut Option<String>| {
+            if killed_by.is_none() {
+                *killed_by = Some(why);
+                let grace = self.limits.kill_grace;
+                tokio::spawn(process::terminate_group(pgid, grace));
+            }
+        };
+        let status = loop {
+            tokio::select! {
+                status = child.wait() => break status,
+                Some(why) = kill_rx.recv() => kill(why, &mut killed_by),
+                _ = tick.tick() => {
+                    let size = std::fs::metadata(&self.live.files.output).map_or(0, |m| m.len());
+                    if size > self.limits.output_cap {
+                        kill("output_limit".into(), &mut killed_by);
+                    }
+                    if self.lifetime.is_some_and(|l| started.elapsed() > l) {
+                        kill("timeout".into(), &mut killed_by);
+                    }
+                }
+            }
+        };
+        let output_len = std::fs::metadata(&self.live.files.output)
+            .ok()
+            .map(|m| m.len());
+        // Whatever the command left running in its group goes with it.
+        process::terminate_group(pgid, self.limits.kill_grace).await;
+        if let Some(len) = output_len
+            && let Ok(f) = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&self.live.files.output)
+            && f.metadata().is_ok_and(|m| m.len() > len)
+        {
+            let _ = f.set_len(len);
+        }
+        match status {
+            Ok(s) => Exit {
+                code: s.code(),
+                signal: s.signal(),
+                killed_by,
+                output_len,
+            },
+            Err(_) => Exit {
+                code: None,
+                signal: None,
+                killed_by,
+                output_len,
+            },
+        }
+    }
+
+    fn finish(&self, exit: Exit, done: watch::Sender<Option<Exit>>) {
+        let mut state = lock(&self.live.state);
+        if *state == State::Backgrounded {
+            let status = if exit.killed_by.is_some() {
+                TaskStatus::Killed
+            } else if exit.code.is_some() {
+                TaskStatus::Completed
+            } else {
+                TaskStatus::Killed
+            };
+            let by = exit.killed_by.as_deref();
+            if let Err(e) = self
+                .store
+                .finish_task(&self.live.record.id, status, exit.code, by)
+            {
+                tracing::error!(task = %self.live.record.id, error = %e, "could not record a task's end");
+            }
+            if let Ok(Some(record)) = self.store.task(&self.live.record.id) {
+                let _ = self.events.send(Event::TaskFinished {
+                    session: record.session.clone(),
+                    task_id: record.id.clone(),
+                    text: notification(&record),
+                });
+            }
+            self.live.files.remove_side_files();
+        }
+        *state = State::Finished;
+        drop(state);
+        let _ = done.send(Some(exit));
+    }
+}

@@ -1,0 +1,342 @@
+//! The session store: SQLite (bundled) in WAL mode, so it survives
+//! `kill -9` and is shared by concurrent shellward processes.
+//!
+//! | table | holds |
+//! | --- | --- |
+//! | `entries` | session entries by key (`<session>:runtime:bash_shell_selection`) |
+//! | `tasks` | background tasks: id, session, command, pid, status, exit code, output and status file paths, times, notified, who stopped it |
+//! | `cwd` | the working directory per session |
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// A store error.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite failed.
+    #[error("session store {path}: {source}")]
+    Sqlite {
+        /// The database file.
+        path: PathBuf,
+        /// The error.
+        source: rusqlite::Error,
+    },
+    /// The directory could not be created.
+    #[error("session store {path}: {source}")]
+    Io {
+        /// The directory.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+/// Status of a background task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskStatus {
+    /// Still running.
+    Running,
+    /// Exited on its own (see the exit code).
+    Completed,
+    /// Killed: stopped by the model or the user, or over the output cap.
+    Killed,
+    /// Its process is gone and its exit status was never recorded.
+    Lost,
+}
+
+impl TaskStatus {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskStatus::Running => "running",
+            TaskStatus::Completed => "completed",
+            TaskStatus::Killed => "killed",
+            TaskStatus::Lost => "lost",
+        }
+    }
+
+    fn parse(s: &str) -> TaskStatus {
+        match s {
+            "running" => TaskStatus::Running,
+            "completed" => TaskStatus::Completed,
+            "killed" => TaskStatus::Killed,
+            _ => TaskStatus::Lost,
+        }
+    }
+}
+
+/// A background task's record.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TaskRecord {
+    /// Task id (`b` and 12 hex digits).
+    pub id: String,
+    /// The session that started it.
+    pub session: String,
+    /// The command.
+    pub command: String,
+    /// Process (and process group) id.
+    pub pid: i32,
+    /// Status.
+    pub status: TaskStatus,
+    /// Exit code when completed.
+    pub exit_code: Option<i32>,
+    /// The output file (stdout and stderr, in order).
+    pub output_path: PathBuf,
+    /// Where the wrapper writes the exit status.
+    pub status_path: PathBuf,
+    /// Start, milliseconds since the Unix epoch.
+    pub started_ms: i64,
+    /// End, when known.
+    pub ended_ms: Option<i64>,
+    /// The completion was shown to the model.
+    pub notified: bool,
+    /// Who stopped it (`model`, `user`, `output_limit`, `timeout`), if someone did.
+    pub stopped_by: Option<String>,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The store.
+pub struct Store {
+    path: PathBuf,
+    conn: Mutex<Connection>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("path", &self.path).finish()
+    }
+}
+
+/// Where the store lives by default: `$SHELLWARD_STATE_DB`, else
+/// `$XDG_STATE_HOME/shellward/state.db`, else `~/.local/state/shellward/state.db`.
+pub fn default_path() -> PathBuf {
+    if let Some(p) = std::env::var_os("SHELLWARD_STATE_DB") {
+        return PathBuf::from(p);
+    }
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("shellward/state.db")
+}
+
+impl Store {
+    /// Open (creating) the store at `path`.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        let err = |source| StoreError::Sqlite {
+            path: path.to_path_buf(),
+            source,
+        };
+        let conn = Connection::open(path).map_err(err)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(err)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(err)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(err)?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS entries (
+                 key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_ms INTEGER NOT NULL);
+             CREATE TABLE IF NOT EXISTS tasks (
+                 id TEXT PRIMARY KEY, session TEXT NOT NULL, command TEXT NOT NULL,
+                 pid INTEGER NOT NULL, status TEXT NOT NULL, exit_code INTEGER,
+                 output_path TEXT NOT NULL, status_path TEXT NOT NULL,
+                 started_ms INTEGER NOT NULL, ended_ms INTEGER,
+                 notified INTEGER NOT NULL DEFAULT 0, stopped_by TEXT);
+             CREATE INDEX IF NOT EXISTS tasks_session ON tasks(session);
+             CREATE TABLE IF NOT EXISTS cwd (
+                 session TEXT PRIMARY KEY, cwd TEXT NOT NULL, updated_ms INTEGER NOT NULL);",
+        )
+        .map_err(err)?;
+        Ok(Store {
+            path: path.to_path_buf(),
+            conn: Mutex::new(conn),
+        })
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, StoreError> {
+        let conn = self
+            .conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        f(&conn).map_err(|source| StoreError::Sqlite {
+            path: self.path.clone(),
+            source,
+        })
+    }
+
+    /// Read an entry.
+    pub fn entry(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT value FROM entries WHERE key = ?1", [key], |r| {
+                r.get(0)
+            })
+            .optional()
+        })
+    }
+
+    /// Write an entry.
+    pub fn set_entry(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO entries (key, value, updated_ms) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(key) DO UPDATE SET value = ?2, updated_ms = ?3",
+                params![key, value, now_ms()],
+            )
+            .map(drop)
+        })
+    }
+
+    /// The session's working directory.
+    pub fn cwd(&self, session: &str) -> Result<Option<PathBuf>, StoreError> {
+        self.with(|c| {
+            c.query_row("SELECT cwd FROM cwd WHERE session = ?1", [session], |r| {
+                r.get::<_, String>(0)
+            })
+            .optional()
+        })
+        .map(|v| v.map(PathBuf::from))
+    }
+
+    /// Set the session's working directory.
+    pub fn set_cwd(&self, session: &str, cwd: &Path) -> Result<(), StoreError> {
+        let cwd = cwd.to_string_lossy().into_owned();
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO cwd (session, cwd, updated_ms) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(session) DO UPDATE SET cwd = ?2, updated_ms = ?3",
+                params![session, cwd, now_ms()],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Insert a task.
+    pub fn insert_task(&self, t: &TaskRecord) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO tasks (id, session, command, pid, status, exit_code, output_path,
+                     status_path, started_ms, ended_ms, notified, stopped_by)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                params![
+                    t.id,
+                    t.session,
+                    t.command,
+                    t.pid,
+                    t.status.as_str(),
+                    t.exit_code,
+                    t.output_path.to_string_lossy(),
+                    t.status_path.to_string_lossy(),
+                    t.started_ms,
+                    t.ended_ms,
+                    t.notified,
+                    t.stopped_by
+                ],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Record a task's end (only if it is still running: the first end wins).
+    pub fn finish_task(
+        &self,
+        id: &str,
+        status: TaskStatus,
+        exit_code: Option<i32>,
+        stopped_by: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE tasks SET status = ?2, exit_code = ?3, ended_ms = ?4,
+                     stopped_by = COALESCE(stopped_by, ?5)
+                 WHERE id = ?1 AND status = 'running'",
+                params![id, status.as_str(), exit_code, now_ms(), stopped_by],
+            )
+            .map(|n| n > 0)
+        })
+    }
+
+    /// Note who is stopping a task (before it ends).
+    pub fn set_stopped_by(&self, id: &str, who: &str) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE tasks SET stopped_by = ?2 WHERE id = ?1 AND stopped_by IS NULL",
+                params![id, who],
+            )
+            .map(drop)
+        })
+    }
+
+    /// Mark a task's completion as shown to the model.
+    pub fn mark_notified(&self, id: &str) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute("UPDATE tasks SET notified = 1 WHERE id = ?1", [id])
+                .map(drop)
+        })
+    }
+
+    /// A task by id.
+    pub fn task(&self, id: &str) -> Result<Option<TaskRecord>, StoreError> {
+        self.with(|c| {
+            c.query_row(
+                "SELECT id, session, command, pid, status, exit_code, output_path, status_path,
+                        started_ms, ended_ms, notified, stopped_by FROM tasks WHERE id = ?1",
+                [id],
+                row_to_task,
+            )
+            .optional()
+        })
+    }
+
+    /// Tasks of a session (all sessions with `None`), newest first.
+    pub fn tasks(&self, session: Option<&str>) -> Result<Vec<TaskRecord>, StoreError> {
+        self.with(|c| {
+            let mut stmt = c.prepare(
+                "SELECT id, session, command, pid, status, exit_code, output_path, status_path,
+                        started_ms, ended_ms, notified, stopped_by FROM tasks
+                 WHERE ?1 IS NULL OR session = ?1 ORDER BY started_ms DESC, id DESC",
+            )?;
+            let rows = stmt.query_map([session], row_to_task)?;
+            rows.collect()
+        })
+    }
+}
+
+fn row_to_task(r: &rusqlite::Row<'_>) -> rusqlite::Result<TaskRecord> {
+    Ok(TaskRecord {
+        id: r.get(0)?,
+        session: r.get(1)?,
+        command: r.get(2)?,
+        pid: r.get(3)?,
+        status: TaskStatus::parse(&r.get::<_, String>(4)?),
+        exit_code: r.get(5)?,
+        output_path: PathBuf::from(r.get::<_, String>(6)?),
+        status_path: PathBuf::from(r.get::<_, String>(7)?),
+        started_ms: r.get(8)?,
+        ended_ms: r.get(9)?,
+        notified: r.get(10)?,
+        stopped_by: r.get(11)?,
+    })
+}

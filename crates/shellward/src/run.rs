@@ -1,0 +1,167 @@
+//! `shellward run`: the Bash tool from the command line.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use shellward_exec::{BashInput, BashOutcome, Call, Content, Executor, Limits, Session, Store};
+
+use crate::RunArgs;
+
+/// Where output files go: beside the store.
+pub fn output_dir(store: &std::path::Path) -> PathBuf {
+    store
+        .parent()
+        .map_or_else(std::env::temp_dir, PathBuf::from)
+        .join("output")
+}
+
+pub fn run_command(args: RunArgs) -> Result<ExitCode> {
+    let current = std::env::current_dir().context("reading the current directory")?;
+    let workspace = match &args.workspace {
+        Some(dir) => current.join(dir),
+        None => shellward_judge::git::work_tree_root(&current).unwrap_or(current.clone()),
+    };
+    let workspace = workspace
+        .canonicalize()
+        .with_context(|| format!("workspace {}", workspace.display()))?;
+    let settings = shellward_permit::Settings::load(&workspace, &[])?;
+    let mode = args
+        .mode
+        .map(shellward_permit::Mode::from)
+        .or(settings.default_mode)
+        .unwrap_or_default();
+    let session = Session {
+        id: args
+            .session
+            .clone()
+            .unwrap_or_else(|| format!("cli:{}", workspace.display())),
+        workspace: workspace.clone(),
+        subagent: false,
+    };
+    let store_path = shellward_exec::store::default_path();
+    let store = Store::open(&store_path)?;
+    let (executor, _events) = Executor::new(store, Limits::from_env(), output_dir(&store_path))?;
+    let input = BashInput {
+        command: args.command.join(" "),
+        timeout: args.timeout.map(shellward_exec::input::Millis),
+        description: None,
+        run_in_background: shellward_exec::input::Flag(args.background),
+        dangerously_disable_sandbox: shellward_exec::input::Flag(false),
+        workdir: args
+            .cwd
+            .as_ref()
+            .map(|d| current.join(d).to_string_lossy().into_owned()),
+    };
+    let prepared = executor.prepare(&session, input, &settings, mode)?;
+    let approval = match prepared.approve(args.yes) {
+        Ok(a) => a,
+        Err(refusal) => {
+            let code = match refusal {
+                shellward_exec::Refusal::NeedsApproval { .. } => 3,
+                shellward_exec::Refusal::Denied { .. } => 4,
+            };
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "outcome": if code == 3 { "needs_approval" } else { "denied" },
+                        "decision": prepared.decision.action.as_str(),
+                        "rule": prepared.decision.rule,
+                        "reason": prepared.decision.reason,
+                        "suggested_rules": prepared.decision.suggested_rules,
+                        "external_directories": prepared.decision.external_directories,
+                    })
+                );
+            }
+            eprintln!("shellward: {refusal}");
+            if !prepared.decision.suggested_rules.is_empty() {
+                eprintln!(
+                    "shellward: run again with --yes, or allow it always: shellward allow {}",
+                    prepared
+                        .decision
+                        .suggested_rules
+                        .iter()
+                        .map(|r| format!("'{r}'"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+            }
+            return Ok(ExitCode::from(code));
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    let (abort_handle, abort) = shellward_exec::AbortHandle::new();
+    let outcome = runtime.block_on(async {
+        let call = Call {
+            abort: Some(abort),
+            ..Call::default()
+        };
+        let run = executor.bash(&session, prepared, approval, call);
+        tokio::pin!(run);
+        loop {
+            tokio::select! {
+                outcome = &mut run => break outcome,
+                _ = tokio::signal::ctrl_c() => abort_handle.abort(),
+            }
+        }
+    })?;
+    let (content, is_error) = outcome.to_model();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let blocks: Vec<serde_json::Value> = content
+            .iter()
+            .map(|c| match c {
+                Content::Text(t) => serde_json::json!({"type": "text", "text": t}),
+                Content::Image(i) => {
+                    serde_json::json!({"type": "image", "mimeType": i.media_type, "data": i.data})
+                }
+            })
+            .collect();
+        let (kind, exit_code, task_id) = match &outcome {
+            BashOutcome::Empty => ("empty", None, None),
+            BashOutcome::Completed(c) => ("completed", c.exit_code, None),
+            BashOutcome::Backgrounded(b) => ("backgrounded", None, Some(b.task_id.clone())),
+            BashOutcome::Refused(_) => ("refused", None, None),
+        };
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({"outcome": kind, "is_error": is_error, "exit_code": exit_code, "task_id": task_id, "content": blocks})
+        )?;
+    } else {
+        for c in &content {
+            match c {
+                Content::Text(t) => {
+                    out.write_all(t.as_bytes())?;
+                    if !t.is_empty() && !t.ends_with('\n') {
+                        writeln!(out)?;
+                    }
+                }
+                Content::Image(i) => writeln!(
+                    out,
+                    "[image: {}, {} bytes of base64]",
+                    i.media_type,
+                    i.data.len()
+                )?,
+            }
+        }
+    }
+    out.flush()?;
+    // Do not wait for background tasks: they are detached and recorded in the store.
+    runtime.shutdown_background();
+    Ok(match outcome {
+        BashOutcome::Completed(c) => match (c.exit_code, c.signal) {
+            (Some(code), _) => ExitCode::from(u8::try_from(code & 0xff).unwrap_or(1)),
+            (None, Some(sig)) => ExitCode::from(u8::try_from((128 + sig) & 0xff).unwrap_or(1)),
+            _ => ExitCode::from(1),
+        },
+        BashOutcome::Refused(_) => ExitCode::from(1),
+        BashOutcome::Empty | BashOutcome::Backgrounded(_) => ExitCode::SUCCESS,
+    })
+}

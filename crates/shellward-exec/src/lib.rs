@@ -17,6 +17,7 @@ pub mod input;
 pub mod limits;
 pub mod output;
 pub mod process;
+pub mod readstate;
 pub mod shell;
 pub mod store;
 
@@ -204,6 +205,8 @@ pub struct Call {
     pub idle_turn: bool,
     /// Called with progress while the command runs in the foreground.
     pub progress: Option<Arc<dyn Fn(Progress) + Send + Sync>>,
+    /// The host's read-file records, to backfill and to check for staleness.
+    pub read_state: Option<Arc<dyn readstate::ReadFileState>>,
 }
 
 /// A block of a tool result.
@@ -515,6 +518,7 @@ impl Executor {
             })?;
         let pid = child.id().and_then(|p| i32::try_from(p).ok()).unwrap_or(0);
         let started = tokio::time::Instant::now();
+        let started_ms = store::now_ms();
         let record = TaskRecord {
             id: id.clone(),
             session: session.id.clone(),
@@ -576,6 +580,9 @@ impl Executor {
                     aborted = true;
                     let _ = live.kill.send("abort".into());
                 }
+                // The executor's own watchdog: a process that outlives even
+                // SIGKILL (uninterruptible I/O) does not hold the call forever.
+                _ = tokio::time::sleep_until(deadline + self.limits.kill_grace + self.limits.watchdog_grace), if timed_out && plain_foreground => break,
                 _ = tokio::time::sleep_until(deadline), if !timed_out && !aborted => {
                     timed_out = true;
                     if plain_foreground {
@@ -617,6 +624,7 @@ impl Executor {
             timeout,
             &selection,
             pid,
+            (&call, started_ms),
         )?))
     }
 
@@ -644,6 +652,7 @@ impl Executor {
         timeout: Duration,
         selection: &shell::Selection,
         pid: i32,
+        (call, started_ms): (&Call, i64),
     ) -> Result<Completed, ExecError> {
         let command = &prepared.input.command;
         let limits = &self.limits;
@@ -748,6 +757,24 @@ impl Executor {
             }
         }
         files.remove_side_files();
+        // Read-file state: not for images, aborted or failed results.
+        if let Some(state) = call.read_state.as_deref()
+            && content.is_empty()
+            && !is_error
+        {
+            if kept.is_none() {
+                readstate::backfill(
+                    state,
+                    &prepared.analysis,
+                    exit.code,
+                    &prepared.cwd,
+                    store::now_ms(),
+                );
+            }
+            if let Some(notice) = readstate::stale_notice(state, command, started_ms) {
+                notes.push(notice);
+            }
+        }
         if let Some(reminder) = output::gh_rate_limit_reminder(command, &text, store::now_ms()) {
             notes.push(reminder.into());
         }

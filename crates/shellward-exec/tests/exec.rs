@@ -706,3 +706,125 @@ fn the_shell_is_pinned_per_session() {
     assert_eq!(select(&store, "s2").unwrap(), Selection::Restored(path));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An in-memory read-file state, as a host would keep.
+#[derive(Default)]
+struct Reads(
+    std::sync::Mutex<std::collections::BTreeMap<PathBuf, shellward_exec::readstate::FileRead>>,
+);
+
+impl shellward_exec::readstate::ReadFileState for Reads {
+    fn get(&self, path: &std::path::Path) -> Option<shellward_exec::readstate::FileRead> {
+        self.0.lock().unwrap().get(path).cloned()
+    }
+    fn record(&self, path: &std::path::Path, read: shellward_exec::readstate::FileRead) {
+        self.0.lock().unwrap().insert(path.to_path_buf(), read);
+    }
+    fn paths(&self) -> Vec<PathBuf> {
+        self.0.lock().unwrap().keys().cloned().collect()
+    }
+}
+
+#[tokio::test]
+async fn bash_reads_backfill_the_read_state() {
+    let mut h = harness("reads", Limits::default());
+    let ws = h.session.workspace.clone();
+    for name in ["a", "b", "c", "d", "e", "f", "g"] {
+        std::fs::write(ws.join(name), "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n").unwrap();
+    }
+    let reads = Arc::new(Reads::default());
+    let call = Call {
+        read_state: Some(reads.clone()),
+        ..Call::default()
+    };
+    let table: &[(&str, &str, Option<(u64, u64)>, bool)] = &[
+        ("cat -n a", "a", None, false),
+        ("head -n 3 b", "b", Some((1, 3)), true),
+        ("echo ---; tail -n 2 c", "c", Some((11, 12)), true),
+        ("sed -n '2,4p' d", "d", Some((2, 4)), true),
+        ("grep 7 e", "e", None, true),
+        ("head f", "f", Some((1, 10)), true),
+    ];
+    for (command, file, lines, partial) in table {
+        h.run_with(input(command), call.clone()).await;
+        let read = reads
+            .get_path(&ws.join(file))
+            .unwrap_or_else(|| panic!("{command}: no record"));
+        assert_eq!((read.lines, read.partial), (*lines, *partial), "{command}");
+    }
+    // Not plain reads, a grep without a match, or a record already there: nothing new.
+    for command in [
+        "cat g | head -3",
+        "cat g > /dev/null",
+        "grep zzz g",
+        "wc -l g",
+        "cat g && rm -f nothing",
+    ] {
+        h.run_with(input(command), call.clone()).await;
+        assert!(reads.get_path(&ws.join("g")).is_none(), "{command}");
+    }
+    let before = reads.get_path(&ws.join("b")).unwrap();
+    h.run_with(input("cat b"), call.clone()).await;
+    assert_eq!(reads.get_path(&ws.join("b")).unwrap(), before);
+    // A formatter-like command that changes a file read before says so.
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let c = match h.run_with(input("sed -i s/1/one/ a d"), call.clone()).await {
+        BashOutcome::Completed(c) => c,
+        other => panic!("{other:?}"),
+    };
+    let t = text(&c);
+    assert!(
+        t.contains("[This command modified 2 files you've previously read:"),
+        "{t}"
+    );
+    assert!(
+        t.contains(&ws.join("a").display().to_string()) && t.contains("Call Read before editing.]")
+    );
+    h.assert_clean().await;
+}
+
+trait GetPath {
+    fn get_path(&self, p: &std::path::Path) -> Option<shellward_exec::readstate::FileRead>;
+}
+
+impl GetPath for Arc<Reads> {
+    fn get_path(&self, p: &std::path::Path) -> Option<shellward_exec::readstate::FileRead> {
+        use shellward_exec::readstate::ReadFileState;
+        self.get(&p.canonicalize().unwrap_or(p.to_path_buf()))
+    }
+}
+
+#[tokio::test]
+async fn gh_rate_limits_get_one_reminder() {
+    let mut h = harness("gh", Limits::default());
+    let bin = h.root.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::write(
+        bin.join("gh"),
+        "#!/bin/sh\necho 'HTTP 403: API rate limit exceeded for user ID 1.' >&2\nexit 1\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        bin.join("gh"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let command = format!("PATH={}:$PATH gh api user", bin.display());
+    let first = text(&h.run(&command).await);
+    assert!(first.contains("gh api rate_limit"), "{first}");
+    let second = text(&h.run(&command).await);
+    assert!(
+        !second.contains("gh api rate_limit"),
+        "at most once a minute: {second}"
+    );
+    // `gh auth ...` does not call the API.
+    assert!(
+        shellward_exec::output::gh_rate_limit_reminder(
+            "gh auth status",
+            "API rate limit exceeded",
+            i64::MAX
+        )
+        .is_none()
+    );
+    h.assert_clean().await;
+}

@@ -737,7 +737,8 @@ async fn bash_reads_backfill_the_read_state() {
         read_state: Some(reads.clone()),
         ..Call::default()
     };
-    let table: &[(&str, &str, Option<(u64, u64)>, bool)] = &[
+    type Row<'a> = (&'a str, &'a str, Option<(u64, u64)>, bool);
+    let table: &[Row<'_>] = &[
         ("cat -n a", "a", None, false),
         ("head -n 3 b", "b", Some((1, 3)), true),
         ("echo ---; tail -n 2 c", "c", Some((11, 12)), true),

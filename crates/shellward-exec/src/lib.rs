@@ -509,14 +509,13 @@ impl Executor {
             !background && (first_word.as_deref() == Some("sleep") || call.idle_turn);
         let id = new_id('b');
         let files = process::Files::new(&self.output_dir, &id);
-        let mut child =
-            process::spawn(&shell, &command, &prepared.cwd, &files).map_err(|source| {
-                ExecError::Spawn {
-                    shell: shell.clone(),
-                    source,
-                }
-            })?;
-        let pid = child.id().and_then(|p| i32::try_from(p).ok()).unwrap_or(0);
+        let child = process::spawn(&shell, &command, &prepared.cwd, &files).map_err(|source| {
+            ExecError::Spawn {
+                shell: shell.clone(),
+                source,
+            }
+        })?;
+        let pid = i32::try_from(child.id()).unwrap_or(0);
         let started = tokio::time::Instant::now();
         let started_ms = store::now_ms();
         let record = TaskRecord {
@@ -553,10 +552,7 @@ impl Executor {
             limits: self.limits.clone(),
             lifetime,
         };
-        tokio::spawn(async move {
-            let status = monitor.watch(&mut child, kill_rx).await;
-            monitor.finish(status, done_tx);
-        });
+        tokio::spawn(Arc::new(monitor).watch(child, kill_rx, done_tx));
         if background && self.commit(&live)? {
             return Ok(BashOutcome::Backgrounded(Backgrounded {
                 task_id: id,
@@ -635,6 +631,7 @@ impl Executor {
         if *state != State::Foreground {
             return Ok(false);
         }
+        process::mark_background(&live.files);
         self.store.insert_task(&live.record)?;
         *state = State::Backgrounded;
         Ok(true)
@@ -729,18 +726,16 @@ impl Executor {
         if exit.code == Some(0)
             && !session.subagent
             && !aborted
-            && let Some(new) = std::fs::read_to_string(&files.cwd)
-                .ok()
-                .map(|s| PathBuf::from(s.trim_end_matches('\n')))
-                .filter(|p| p.is_absolute())
+            && let Some((_, Some(new))) = process::read_status(&files.status)
         {
             {
-                let inside = new.starts_with(&session.workspace)
-                    || new
-                        .canonicalize()
-                        .ok()
-                        .zip(session.workspace.canonicalize().ok())
-                        .is_some_and(|(n, w)| n.starts_with(w));
+                // Compared and kept canonical: `$PWD` is the logical path, and
+                // a symlink inside the workspace may lead out of it.
+                let new = new.canonicalize().unwrap_or(new);
+                let inside = session
+                    .workspace
+                    .canonicalize()
+                    .is_ok_and(|w| new.starts_with(w));
                 if inside {
                     if new != cwd {
                         self.store.set_cwd(&session.id, &new)?;
@@ -819,17 +814,13 @@ impl Executor {
         if record.status != TaskStatus::Running || lock(&self.live).contains_key(task_id) {
             return Ok(record);
         }
-        let status = std::fs::read_to_string(&record.status_path)
-            .ok()
-            .and_then(|s| s.trim().parse::<i32>().ok());
+        let status = process::read_status(&record.status_path).map(|(code, _)| code);
         if let Some(code) = status {
             self.store
                 .finish_task(task_id, TaskStatus::Completed, Some(code), None)?;
         } else if !process::group_alive(record.pid) {
             // A status file can land just after the group is gone: look once more.
-            let code = std::fs::read_to_string(&record.status_path)
-                .ok()
-                .and_then(|s| s.trim().parse::<i32>().ok());
+            let code = process::read_status(&record.status_path).map(|(code, _)| code);
             match code {
                 Some(code) => {
                     self.store
@@ -937,9 +928,7 @@ impl Executor {
                     process::terminate_group(record.pid, grace),
                 )
                 .await;
-                let code = std::fs::read_to_string(&record.status_path)
-                    .ok()
-                    .and_then(|s| s.trim().parse::<i32>().ok());
+                let code = process::read_status(&record.status_path).map(|(code, _)| code);
                 self.store
                     .finish_task(task_id, TaskStatus::Killed, code, Some(by))?;
             }
@@ -1033,64 +1022,79 @@ struct Monitor {
 }
 
 impl Monitor {
+    /// Watch until the process ends. Its exit is awaited on a blocking
+    /// thread, which also cleans up after it and publishes the result, so a
+    /// foreground caller wakes straight from the `waitpid`.
     async fn watch(
-        &self,
-        child: &mut tokio::process::Child,
+        self: Arc<Self>,
+        mut child: std::process::Child,
         mut kill_rx: mpsc::UnboundedReceiver<String>,
-    ) -> Exit {
-        use std::os::unix::process::ExitStatusExt;
+        done: watch::Sender<Option<Exit>>,
+    ) {
         let pgid = self.live.record.pid;
         let started = tokio::time::Instant::now();
-        let mut killed_by: Option<String> = None;
+        let killed_by: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
         let mut tick = tokio::time::interval(Duration::from_millis(500));
-        let kill = |why: String, killed_by: &mut Option<String>| {
-            if killed_by.is_none() {
-                *killed_by = Some(why);
+        let kill = |why: String| {
+            let mut k = lock(&killed_by);
+            if k.is_none() {
+                *k = Some(why);
                 let grace = self.limits.kill_grace;
                 tokio::spawn(process::terminate_group(pgid, grace));
             }
         };
-        let status = loop {
+        let waiter = {
+            let me = self.clone();
+            let killed_by = killed_by.clone();
+            tokio::task::spawn_blocking(move || {
+                use std::os::unix::process::ExitStatusExt;
+                let status = child.wait();
+                let output_len = std::fs::metadata(&me.live.files.output)
+                    .ok()
+                    .map(|m| m.len());
+                // Whatever the command left running in its group goes with it.
+                process::terminate_group_blocking(pgid, me.limits.kill_grace);
+                if let Some(len) = output_len
+                    && let Ok(f) = std::fs::OpenOptions::new()
+                        .write(true)
+                        .open(&me.live.files.output)
+                    && f.metadata().is_ok_and(|m| m.len() > len)
+                {
+                    let _ = f.set_len(len);
+                }
+                let killed_by = lock(&killed_by).clone();
+                let exit = match status {
+                    Ok(s) => Exit {
+                        code: s.code(),
+                        signal: s.signal(),
+                        killed_by,
+                        output_len,
+                    },
+                    Err(_) => Exit {
+                        code: None,
+                        signal: None,
+                        killed_by,
+                        output_len,
+                    },
+                };
+                me.finish(exit, done);
+            })
+        };
+        tokio::pin!(waiter);
+        loop {
             tokio::select! {
-                status = child.wait() => break status,
-                Some(why) = kill_rx.recv() => kill(why, &mut killed_by),
+                _ = &mut waiter => break,
+                Some(why) = kill_rx.recv() => kill(why),
                 _ = tick.tick() => {
                     let size = std::fs::metadata(&self.live.files.output).map_or(0, |m| m.len());
                     if size > self.limits.output_cap {
-                        kill("output_limit".into(), &mut killed_by);
+                        kill("output_limit".into());
                     }
                     if self.lifetime.is_some_and(|l| started.elapsed() > l) {
-                        kill("timeout".into(), &mut killed_by);
+                        kill("timeout".into());
                     }
                 }
             }
-        };
-        let output_len = std::fs::metadata(&self.live.files.output)
-            .ok()
-            .map(|m| m.len());
-        // Whatever the command left running in its group goes with it.
-        process::terminate_group(pgid, self.limits.kill_grace).await;
-        if let Some(len) = output_len
-            && let Ok(f) = std::fs::OpenOptions::new()
-                .write(true)
-                .open(&self.live.files.output)
-            && f.metadata().is_ok_and(|m| m.len() > len)
-        {
-            let _ = f.set_len(len);
-        }
-        match status {
-            Ok(s) => Exit {
-                code: s.code(),
-                signal: s.signal(),
-                killed_by,
-                output_len,
-            },
-            Err(_) => Exit {
-                code: None,
-                signal: None,
-                killed_by,
-                output_len,
-            },
         }
     }
 

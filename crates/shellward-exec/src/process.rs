@@ -30,11 +30,9 @@ pub const ENV_REMOVED: &[&str] = &["CDPATH", "BASH_ENV", "ENV", "PROMPT_COMMAND"
 pub struct Files {
     /// stdout and stderr.
     pub output: PathBuf,
-    /// The exit status, written by an EXIT trap (so a task's end is known
-    /// even when no shellward process is waiting for it).
+    /// The exit status and the final `$PWD`, written by an EXIT trap (so a
+    /// task's end is known even when no shellward process is waiting for it).
     pub status: PathBuf,
-    /// `pwd -P` after a successful command.
-    pub cwd: PathBuf,
 }
 
 impl Files {
@@ -43,41 +41,66 @@ impl Files {
         Files {
             output: dir.join(format!("{id}.out")),
             status: dir.join(format!("{id}.status")),
-            cwd: dir.join(format!("{id}.cwd")),
         }
     }
 
-    /// Remove the status and cwd files (the output file is the caller's decision).
+    /// Remove the status file and the background mark (the output file is the caller's decision).
     pub fn remove_side_files(&self) {
         let _ = std::fs::remove_file(&self.status);
-        let _ = std::fs::remove_file(&self.cwd);
+        let _ = std::fs::remove_file(self.status.with_extension("status.bg"));
     }
 }
 
-/// The script bash runs: an EXIT trap that records the status (and the
-/// working directory after success), then the command itself.
+/// What the EXIT trap recorded: the status, and the working directory the
+/// shell ended in.
+pub fn read_status(path: &Path) -> Option<(i32, Option<PathBuf>)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut lines = text.lines();
+    let code = lines.next()?.trim().parse().ok()?;
+    let cwd = lines
+        .next()
+        .filter(|l| l.starts_with('/'))
+        .map(PathBuf::from);
+    Some((code, cwd))
+}
+
+/// The script bash runs: an EXIT trap that records the status and `$PWD`
+/// when someone needs them (the directory changed, or the task went to the
+/// background, marked by `<status>.bg`: one small write, no extra process),
+/// then the command itself.
 pub fn script(command: &str) -> String {
     format!(
-        "trap '__shellward_status=$?; printf %s \"$__shellward_status\" > \"$SHELLWARD_STATUS_FILE\" 2>/dev/null; \
-         if [ \"$__shellward_status\" = 0 ]; then pwd -P > \"$SHELLWARD_CWD_FILE\" 2>/dev/null; fi; \
+        "trap '__shellward_status=$?; \
+         if [ \"$PWD\" != \"$SHELLWARD_START_DIR\" ] || [ -e \"$SHELLWARD_STATUS_FILE.bg\" ]; then \
+         printf \"%s\\n%s\\n\" \"$__shellward_status\" \"$PWD\" > \"$SHELLWARD_STATUS_FILE\" 2>/dev/null; fi; \
          exit \"$__shellward_status\"' EXIT\n{command}\n"
     )
 }
 
-/// Spawn `command` with `shell` in `cwd`.
+/// Mark a process as moved to the background: its EXIT trap will record
+/// its status for any shellward process to read.
+pub fn mark_background(files: &Files) {
+    let _ = std::fs::write(files.status.with_extension("status.bg"), b"");
+}
+
+/// Spawn `command` with `shell` in `cwd`. The child is a plain
+/// `std::process::Child`: its exit is awaited on a blocking thread
+/// (`waitpid` returns the moment it exits, where a signal-driven reaper
+/// adds half a millisecond per call).
 pub fn spawn(
     shell: &Path,
     command: &str,
     cwd: &Path,
     files: &Files,
-) -> std::io::Result<tokio::process::Child> {
+) -> std::io::Result<std::process::Child> {
+    use std::os::unix::process::CommandExt;
     let out = std::fs::OpenOptions::new()
         .create(true)
         .write(true)
         .truncate(true)
         .open(&files.output)?;
     let err = out.try_clone()?;
-    let mut cmd = tokio::process::Command::new(shell);
+    let mut cmd = std::process::Command::new(shell);
     cmd.arg("-c")
         .arg(script(command))
         .current_dir(cwd)
@@ -85,9 +108,9 @@ pub fn spawn(
         .stdout(Stdio::from(out))
         .stderr(Stdio::from(err))
         .process_group(0)
-        .kill_on_drop(false)
-        .env("SHELLWARD_STATUS_FILE", &files.status)
-        .env("SHELLWARD_CWD_FILE", &files.cwd);
+        .env("PWD", cwd)
+        .env("SHELLWARD_START_DIR", cwd)
+        .env("SHELLWARD_STATUS_FILE", &files.status);
     for (k, v) in ENV_SET {
         cmd.env(k, v);
     }
@@ -107,6 +130,22 @@ pub fn signal_group(pgid: i32, signal: Signal) {
     if let Some(p) = Pid::from_raw(pgid) {
         let _ = rustix::process::kill_process_group(p, signal);
     }
+}
+
+/// [`terminate_group`] for a blocking thread.
+pub fn terminate_group_blocking(pgid: i32, grace: Duration) {
+    if !group_alive(pgid) {
+        return;
+    }
+    signal_group(pgid, Signal::TERM);
+    let deadline = std::time::Instant::now() + grace;
+    while std::time::Instant::now() < deadline {
+        if !group_alive(pgid) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    signal_group(pgid, Signal::KILL);
 }
 
 /// SIGTERM the group, then SIGKILL whatever is left after `grace`.

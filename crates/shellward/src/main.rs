@@ -49,6 +49,32 @@ enum Command {
         shellward run --background --yes -- 'npm run dev'"
     )]
     Run(RunArgs),
+    /// List background tasks recorded in the session store (refreshed: a
+    /// task whose process ended since is marked so).
+    Tasks {
+        /// Only this session's.
+        #[arg(long)]
+        session: Option<String>,
+        /// JSON lines instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a background task's output, as TaskOutput returns it.
+    Output {
+        /// The task id.
+        task_id: String,
+        /// Wait for it to finish (up to --timeout).
+        #[arg(long)]
+        wait: bool,
+        /// How long to wait, in milliseconds.
+        #[arg(long, default_value_t = 30_000)]
+        timeout: u64,
+    },
+    /// Stop a background task (SIGTERM to its process group, SIGKILL after 3 s).
+    Stop {
+        /// The task id.
+        task_id: String,
+    },
     /// Save an "always allow" answer to the workspace's local settings
     /// (`.shellward/settings.local.json`): a rule, or with --dir a directory
     /// outside the workspace that commands may read.
@@ -244,6 +270,13 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             Ok(std::process::ExitCode::SUCCESS)
         }
         Command::Run(args) => run_command(args),
+        Command::Tasks { session, json } => run::tasks(session.as_deref(), json),
+        Command::Output {
+            task_id,
+            wait,
+            timeout,
+        } => run::output(&task_id, wait, timeout),
+        Command::Stop { task_id } => run::stop(&task_id),
     }
 }
 

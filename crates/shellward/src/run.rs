@@ -165,3 +165,62 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
         BashOutcome::Empty | BashOutcome::Backgrounded(_) => ExitCode::SUCCESS,
     })
 }
+
+fn executor() -> Result<(Executor, tokio::runtime::Runtime)> {
+    let store_path = shellward_exec::store::default_path();
+    let store = Store::open(&store_path)?;
+    let (executor, _events) = Executor::new(store, Limits::from_env(), output_dir(&store_path))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    Ok((executor, runtime))
+}
+
+pub fn tasks(session: Option<&str>, json: bool) -> Result<ExitCode> {
+    let (executor, _rt) = executor()?;
+    let records = executor.store().tasks(session)?;
+    let mut out = std::io::stdout().lock();
+    for r in records {
+        let r = executor.task(&r.id)?;
+        if json {
+            writeln!(out, "{}", serde_json::to_string(&r)?)?;
+        } else {
+            let code = r
+                .exit_code
+                .map_or_else(|| "-".to_string(), |c| c.to_string());
+            writeln!(
+                out,
+                "{}  {:<9} {:>4}  {}  {}",
+                r.id,
+                r.status.as_str(),
+                code,
+                r.output_path.display(),
+                r.command.replace('\n', " ")
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn output(task_id: &str, wait: bool, timeout: u64) -> Result<ExitCode> {
+    let (executor, rt) = executor()?;
+    let input = shellward_exec::TaskOutputInput {
+        task_id: task_id.to_string(),
+        block: shellward_exec::input::Flag(wait),
+        timeout: shellward_exec::input::Millis(timeout),
+    };
+    let result = rt.block_on(executor.task_output(&input, &Call::default()))?;
+    println!("{}", result.text);
+    Ok(match result.status {
+        shellward_exec::OutputStatus::Done => ExitCode::SUCCESS,
+        _ => ExitCode::from(3),
+    })
+}
+
+pub fn stop(task_id: &str) -> Result<ExitCode> {
+    let (executor, rt) = executor()?;
+    let record = rt.block_on(executor.task_stop(task_id, "user"))?;
+    eprintln!("{}: {}", record.id, record.status.as_str());
+    Ok(ExitCode::SUCCESS)
+}

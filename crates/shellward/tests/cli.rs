@@ -115,3 +115,181 @@ fn a_malformed_settings_file_is_an_error_naming_it() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// `shellward` with its own session store.
+fn sw(ws: &Path, state: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(args)
+        .current_dir(ws)
+        .env("SHELLWARD_STATE_DB", state.join("state.db"))
+        .env("XDG_CONFIG_HOME", ws.join(".config-none"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn run_gates_runs_and_exits_with_the_commands_code() {
+    let ws = temp("run");
+    let state = temp("run-state");
+    let out = sw(&ws, &state, &["run", "--", "echo hello; ls"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "hello\n");
+    // Not read-only: asks; --yes approves; the exit code is the command's.
+    let out = sw(&ws, &state, &["run", "--", "touch made; exit 5"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(!ws.join("made").exists());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs approval (mode.build.highRisk)"));
+    let out = sw(&ws, &state, &["run", "--yes", "--", "touch made; exit 5"]);
+    assert_eq!(out.status.code(), Some(5));
+    assert!(ws.join("made").exists());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Exit code 5"));
+    // Plan mode denies, --yes or not.
+    let out = sw(
+        &ws,
+        &state,
+        &["run", "--yes", "--mode", "plan", "--", "touch other"],
+    );
+    assert_eq!(out.status.code(), Some(4));
+    assert!(!ws.join("other").exists());
+    // The working directory carries over between runs of a session.
+    std::fs::create_dir_all(ws.join("sub")).unwrap();
+    sw(&ws, &state, &["run", "--", "cd sub"]);
+    let out = sw(&ws, &state, &["run", "--", "pwd"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
+        ws.join("sub").display().to_string()
+    );
+}
+
+#[test]
+fn a_background_task_outlives_run_and_is_read_later() {
+    let ws = temp("detach");
+    let state = temp("detach-state");
+    let start = std::time::Instant::now();
+    let out = sw(
+        &ws,
+        &state,
+        &[
+            "run",
+            "--json",
+            "--yes",
+            "--background",
+            "--",
+            "echo one; sleep 1; echo two",
+        ],
+    );
+    assert!(start.elapsed() < std::time::Duration::from_millis(900));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "backgrounded");
+    let id = v["task_id"].as_str().unwrap().to_string();
+    // `run` has exited; the task runs on, recorded in the store.
+    let out = sw(
+        &ws,
+        &state,
+        &["output", "--wait", "--timeout", "10000", &id],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("completed (exit code 0)") && text.contains("one\ntwo\n"),
+        "{text}"
+    );
+    let out = sw(&ws, &state, &["tasks", "--json"]);
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (line["id"].as_str(), line["status"].as_str()),
+        (Some(id.as_str()), Some("completed"))
+    );
+    // A timeout moves a foreground command to the background; stop it from another process.
+    let out = sw(
+        &ws,
+        &state,
+        &[
+            "run",
+            "--json",
+            "--yes",
+            "--timeout",
+            "300",
+            "--",
+            "echo up; sleep 30",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "backgrounded");
+    let id = v["task_id"].as_str().unwrap().to_string();
+    let record = serde_json::from_str::<serde_json::Value>(
+        String::from_utf8_lossy(&sw(&ws, &state, &["tasks", "--json"]).stdout)
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let pid = i32::try_from(record["pid"].as_i64().unwrap()).unwrap();
+    assert!(shellward_exec::process::group_alive(pid));
+    sw(&ws, &state, &["stop", &id]);
+    let out = sw(&ws, &state, &["output", &id]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("stopped by the user"));
+    assert!(!shellward_exec::process::group_alive(pid));
+}
+
+#[test]
+fn the_store_takes_concurrent_processes_and_kill_9() {
+    let ws = temp("concurrent");
+    let state = temp("concurrent-state");
+    let children: Vec<_> = (0..12)
+        .map(|i| {
+            Command::new(env!("CARGO_BIN_EXE_shellward"))
+                .args([
+                    "run",
+                    "--json",
+                    "--yes",
+                    "--background",
+                    "--",
+                    &format!("echo task-{i}"),
+                ])
+                .current_dir(&ws)
+                .env("SHELLWARD_STATE_DB", state.join("state.db"))
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+    }
+    let out = sw(&ws, &state, &["tasks", "--json"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 12);
+    // kill -9 a process in the middle of a call: the store stays readable and whole.
+    let mut victim = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args([
+            "run",
+            "--yes",
+            "--timeout",
+            "200",
+            "--",
+            "echo victim; sleep 2",
+        ])
+        .current_dir(&ws)
+        .env("SHELLWARD_STATE_DB", state.join("state.db"))
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    victim.kill().unwrap();
+    victim.wait().unwrap();
+    let conn = rusqlite::Connection::open(state.join("state.db")).unwrap();
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    let out = sw(&ws, &state, &["tasks", "--json"]);
+    assert!(String::from_utf8_lossy(&out.stdout).lines().count() >= 12);
+    // The victim's command was in its own process group: it ran on; let it end.
+    std::thread::sleep(std::time::Duration::from_millis(2_200));
+}

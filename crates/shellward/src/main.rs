@@ -1,6 +1,7 @@
 //! The `shellward` command-line program: `check` a command today; the
 //! judge, permission, execution and server layers plug in behind it.
 
+mod hook;
 mod report;
 mod run;
 
@@ -75,6 +76,13 @@ enum Command {
         /// The task id.
         task_id: String,
     },
+    /// Serve the Bash, TaskOutput and TaskStop tools over MCP on stdin/stdout.
+    #[command(after_help = "Example client configuration (e.g. .mcp.json):\n  \
+        {\"mcpServers\": {\"shellward\": {\"command\": \"shellward\", \"args\": [\"mcp\", \"--workspace\", \".\"]}}}")]
+    Mcp(McpArgs),
+    /// Run as an agent's hook.
+    #[command(subcommand)]
+    Hook(HookCommand),
     /// Save an "always allow" answer to the workspace's local settings
     /// (`.shellward/settings.local.json`): a rule, or with --dir a directory
     /// outside the workspace that commands may read.
@@ -82,6 +90,45 @@ enum Command {
         shellward allow 'npm test:*'\n  \
         shellward allow --dir ~/src/shared-lib")]
     Allow(AllowArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct McpArgs {
+    /// Workspace root (default: the git top level of the current directory, else it).
+    #[arg(long)]
+    workspace: Option<PathBuf>,
+    /// Permission mode (default: `defaultMode` from the settings, else build).
+    #[arg(long, value_enum)]
+    mode: Option<Mode>,
+    /// Additional settings files.
+    #[arg(long)]
+    settings: Vec<PathBuf>,
+    /// Tell the model to prefer its host's dedicated read/search tools over cat/grep/find.
+    #[arg(long)]
+    prefer_dedicated_tools: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum HookCommand {
+    /// Claude Code's PreToolUse hook: reads the hook JSON on stdin, prints a permission decision.
+    #[command(
+        after_help = "Install in .claude/settings.json (or ~/.claude/settings.json):\n  \
+        {\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"shellward hook claude-code\"}]}]}}"
+    )]
+    ClaudeCode {
+        /// What to print when shellward would ask: nothing (Claude Code decides, with its own rules) or `ask`.
+        #[arg(long, value_enum, default_value_t = OnAsk::None)]
+        on_ask: OnAsk,
+    },
+}
+
+/// What the hook says when shellward would ask.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum OnAsk {
+    /// No decision: Claude Code's own permission flow goes on.
+    None,
+    /// `ask`: Claude Code prompts even where its own rules would allow.
+    Ask,
 }
 
 #[derive(clap::Args, Debug)]
@@ -277,6 +324,8 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             timeout,
         } => run::output(&task_id, wait, timeout),
         Command::Stop { task_id } => run::stop(&task_id),
+        Command::Mcp(args) => mcp(args),
+        Command::Hook(HookCommand::ClaudeCode { on_ask }) => Ok(hook::claude_code(on_ask)),
     }
 }
 
@@ -477,4 +526,32 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
         bail!("empty command");
     }
     Ok(())
+}
+
+fn mcp(args: McpArgs) -> Result<std::process::ExitCode> {
+    let current = std::env::current_dir().context("reading the current directory")?;
+    let workspace = match &args.workspace {
+        Some(dir) => current.join(dir),
+        None => shellward_judge::git::work_tree_root(&current).unwrap_or(current.clone()),
+    };
+    let workspace = workspace
+        .canonicalize()
+        .with_context(|| format!("workspace {}", workspace.display()))?;
+    // Fail before serving if the settings are malformed: a clear error now
+    // beats a tool error on every call.
+    shellward_permit::Settings::load(&workspace, &args.settings)?;
+    let options = shellward_mcp::Options {
+        workspace,
+        mode: args.mode.map(shellward_permit::Mode::from),
+        extra_settings: args.settings,
+        prefer_dedicated_tools: args.prefer_dedicated_tools,
+        store: shellward_exec::store::default_path(),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(shellward_mcp::serve_stdio(options))?;
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    Ok(std::process::ExitCode::SUCCESS)
 }

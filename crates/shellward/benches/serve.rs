@@ -1,0 +1,108 @@
+//! `cargo bench -p shellward`: what serving costs.
+//!
+//! 1. The Claude Code hook, process start to exit, for a read-only Bash
+//!    payload (median and p90 of 300 runs).
+//! 2. An MCP round trip: `tools/call` Bash `true` over stdio to
+//!    `shellward mcp` (median of 300 calls on one connection).
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn percentile(samples: &mut [Duration], p: f64) -> Duration {
+    samples.sort();
+    samples[((samples.len() - 1) as f64 * p) as usize]
+}
+
+fn main() {
+    let bin = env!("CARGO_BIN_EXE_shellward");
+    let root = std::env::temp_dir().join(format!("shellward-serve-bench-{}", std::process::id()));
+    let ws = root.join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    let payload = serde_json::json!({
+        "session_id": "bench", "cwd": ws, "permission_mode": "default",
+        "hook_event_name": "PreToolUse", "tool_name": "Bash",
+        "tool_input": {"command": "git log --oneline -5 | head -3"}
+    })
+    .to_string();
+    let mut samples = Vec::new();
+    for _ in 0..300 {
+        let start = Instant::now();
+        let mut child = Command::new(bin)
+            .args(["hook", "claude-code"])
+            .current_dir(&ws)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(payload.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        samples.push(start.elapsed());
+        assert!(String::from_utf8_lossy(&out.stdout).contains("\"allow\""));
+    }
+    let (median, p90) = (percentile(&mut samples, 0.5), percentile(&mut samples, 0.9));
+    println!(
+        "hook claude-code: median {:.2} ms, p90 {:.2} ms (process start to exit)",
+        median.as_secs_f64() * 1e3,
+        p90.as_secs_f64() * 1e3
+    );
+
+    let mut server = Command::new(bin)
+        .args(["mcp", "--workspace"])
+        .arg(&ws)
+        .env("SHELLWARD_STATE_DB", root.join("state/state.db"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    let mut send = |v: serde_json::Value| {
+        writeln!(stdin, "{v}").unwrap();
+        stdin.flush().unwrap();
+    };
+    let mut receive = |id: u64| loop {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "server closed");
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        if v["id"] == id {
+            return v;
+        }
+    };
+    send(
+        serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}}),
+    );
+    receive(0);
+    send(serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    let mut samples = Vec::new();
+    for id in 1..=300u64 {
+        let start = Instant::now();
+        send(
+            serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "Bash", "arguments": {"command": "true"}}}),
+        );
+        let v = receive(id);
+        samples.push(start.elapsed());
+        assert_eq!(
+            v["result"]["isError"],
+            serde_json::Value::Bool(false),
+            "{v}"
+        );
+    }
+    println!(
+        "MCP tools/call Bash `true`: median {:.2} ms, p90 {:.2} ms (one connection, stdio)",
+        percentile(&mut samples, 0.5).as_secs_f64() * 1e3,
+        percentile(&mut samples, 0.9).as_secs_f64() * 1e3
+    );
+    drop(stdin);
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -1,0 +1,148 @@
+//! `shellward hook claude-code` fed the documented PreToolUse payloads.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shellward-hook-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.canonicalize().unwrap()
+}
+
+/// (exit code, stdout, stderr)
+fn hook(ws: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(["hook", "claude-code"])
+        .args(args)
+        .current_dir(ws)
+        .env("XDG_CONFIG_HOME", ws.join(".no-user-config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn payload(ws: &Path, tool: &str, command: &str) -> Vec<u8> {
+    serde_json::json!({
+        "session_id": "abc123",
+        "transcript_path": "/tmp/t.jsonl",
+        "cwd": ws,
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": tool,
+        "tool_input": {"command": command, "description": "test", "timeout": 120000, "run_in_background": false}
+    })
+    .to_string()
+    .into_bytes()
+}
+
+fn decision(stdout: &str) -> (String, String) {
+    let v: serde_json::Value = serde_json::from_str(stdout).unwrap();
+    let out = &v["hookSpecificOutput"];
+    assert_eq!(out["hookEventName"], "PreToolUse");
+    (
+        out["permissionDecision"].as_str().unwrap().to_string(),
+        out["permissionDecisionReason"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+    )
+}
+
+#[test]
+fn decisions() {
+    let ws = temp("decisions");
+    std::fs::create_dir_all(ws.join(".claude")).unwrap();
+    std::fs::write(
+        ws.join(".claude/settings.json"),
+        r#"{"permissions": {"deny": ["Bash(git push:*)"], "allow": ["Bash(npm test:*)", "Read(**)"]}}"#,
+    )
+    .unwrap();
+    // Read-only: allow.
+    let (code, out, _) = hook(&ws, &[], &payload(&ws, "Bash", "git status && ls -la"));
+    assert_eq!(code, 0);
+    let (d, reason) = decision(&out);
+    assert_eq!(d, "allow");
+    assert!(reason.contains("mode.build.readOnly"), "{reason}");
+    // An allow rule from the user's Claude settings: allow.
+    assert_eq!(
+        decision(&hook(&ws, &[], &payload(&ws, "Bash", "npm test -- --watch")).1).0,
+        "allow"
+    );
+    // Denied by a Claude-style rule, through a wrapper: deny with the reason.
+    let (_, out, _) = hook(
+        &ws,
+        &[],
+        &payload(&ws, "Bash", "timeout 60 git push origin main"),
+    );
+    let (d, reason) = decision(&out);
+    assert_eq!(d, "deny");
+    assert!(reason.contains("git push:*"), "{reason}");
+    // Writing: no decision by default (Claude Code asks with its own rules) ...
+    let (code, out, err) = hook(&ws, &[], &payload(&ws, "Bash", "rm -rf build"));
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    // ... or `ask` when configured.
+    let (_, out, _) = hook(
+        &ws,
+        &["--on-ask", "ask"],
+        &payload(&ws, "Bash", "rm -rf build"),
+    );
+    assert_eq!(decision(&out).0, "ask");
+    // Reading outside the workspace is not allowed silently.
+    let (_, out, _) = hook(
+        &ws,
+        &["--on-ask", "ask"],
+        &payload(&ws, "Bash", "cat ~/.ssh/id_rsa"),
+    );
+    let (d, reason) = decision(&out);
+    assert_eq!(d, "ask");
+    assert!(reason.contains("path.outside"), "{reason}");
+    // A huge command: analyzed up to the limit, never allowed.
+    let huge = format!("echo {}", "a".repeat(20_000));
+    let (code, out, _) = hook(&ws, &["--on-ask", "ask"], &payload(&ws, "Bash", &huge));
+    assert_eq!(code, 0);
+    assert_eq!(decision(&out).0, "ask");
+    // Claude Code's plan mode: writing commands are denied.
+    let mut plan: serde_json::Value =
+        serde_json::from_slice(&payload(&ws, "Bash", "touch x")).unwrap();
+    plan["permission_mode"] = "plan".into();
+    let (_, out, _) = hook(&ws, &[], plan.to_string().as_bytes());
+    assert_eq!(decision(&out).0, "deny");
+}
+
+#[test]
+fn never_blocks_the_agent_on_our_failures() {
+    let ws = temp("failures");
+    // Another tool: nothing to say.
+    assert_eq!(
+        hook(&ws, &[], &payload(&ws, "Read", "x")),
+        (0, String::new(), String::new())
+    );
+    // Malformed JSON, a missing command, malformed settings: exit 0, no decision, one line on stderr.
+    for input in [
+        b"{not json".to_vec(),
+        br#"{"tool_name": "Bash", "tool_input": {}}"#.to_vec(),
+    ] {
+        let (code, out, err) = hook(&ws, &[], &input);
+        assert_eq!((code, out.as_str()), (0, ""));
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("shellward hook: "), "{err}");
+    }
+    std::fs::create_dir_all(ws.join(".shellward")).unwrap();
+    std::fs::write(ws.join(".shellward/settings.json"), "{oops").unwrap();
+    let (code, out, err) = hook(&ws, &[], &payload(&ws, "Bash", "ls"));
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(err.contains(".shellward/settings.json"), "{err}");
+}

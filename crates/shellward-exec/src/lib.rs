@@ -237,6 +237,9 @@ pub struct Completed {
     pub output_path: Option<PathBuf>,
     /// Total bytes of output.
     pub output_bytes: u64,
+    /// The output as the command wrote it, when it was inlined whole
+    /// (neither persisted nor an image): for a person's terminal.
+    pub raw_output: Option<String>,
     /// The session's working directory after the call.
     pub cwd: PathBuf,
     /// Its process group id (gone by now, with every process in it).
@@ -665,6 +668,7 @@ impl Executor {
             None
         };
         let mut text = String::new();
+        let mut raw = None;
         if let Some(image) = image {
             content.push(Content::Image(image));
             let _ = std::fs::remove_file(&files.output);
@@ -678,6 +682,7 @@ impl Executor {
             kept = Some(files.output.clone());
         } else {
             text = output::text(&head);
+            raw = Some(text.clone());
             let _ = std::fs::remove_file(&files.output);
         }
         let mut is_error = false;
@@ -798,6 +803,7 @@ impl Executor {
             is_error,
             output_path: kept,
             output_bytes: size,
+            raw_output: raw,
             cwd,
             pid,
         })

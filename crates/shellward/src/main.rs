@@ -83,6 +83,14 @@ enum Command {
     /// Run as an agent's hook.
     #[command(subcommand)]
     Hook(HookCommand),
+    /// Print a shell completion script.
+    #[command(after_help = "Examples:\n  \
+        shellward completions bash > ~/.local/share/bash-completion/completions/shellward\n  \
+        shellward completions zsh > ~/.zfunc/_shellward")]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
     /// Save an "always allow" answer to the workspace's local settings
     /// (`.shellward/settings.local.json`): a rule, or with --dir a directory
     /// outside the workspace that commands may read.
@@ -157,6 +165,9 @@ struct RunArgs {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Print the command's output as it wrote it, not as the model would read it.
+    #[arg(long, conflicts_with = "json")]
+    raw: bool,
     /// The command.
     #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
     command: Vec<String>,
@@ -325,6 +336,11 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
         } => run::output(&task_id, wait, timeout),
         Command::Stop { task_id } => run::stop(&task_id),
         Command::Mcp(args) => mcp(args),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "shellward", &mut io::stdout());
+            Ok(std::process::ExitCode::SUCCESS)
+        }
         Command::Hook(HookCommand::ClaudeCode { on_ask }) => Ok(hook::claude_code(on_ask)),
     }
 }

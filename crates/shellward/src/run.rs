@@ -1,6 +1,6 @@
 //! `shellward run`: the Bash tool from the command line.
 
-use std::io::Write;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -55,7 +55,13 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
             .map(|d| current.join(d).to_string_lossy().into_owned()),
     };
     let prepared = executor.prepare(&session, input, &settings, mode)?;
-    let approval = match prepared.approve(args.yes) {
+    let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let asked = !args.yes
+        && interactive
+        && !args.json
+        && prepared.decision.action == shellward_permit::Action::Ask;
+    let approved = args.yes || (asked && prompt(&prepared, &workspace)?);
+    let approval = match prepared.approve(approved) {
         Ok(a) => a,
         Err(refusal) => {
             let code = match refusal {
@@ -97,9 +103,34 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
         .build()
         .context("starting the async runtime")?;
     let (abort_handle, abort) = shellward_exec::AbortHandle::new();
+    let spinner = (std::io::stderr().is_terminal() && !args.json).then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        bar
+    });
+    let progress = spinner.clone().map(|bar| {
+        let f: std::sync::Arc<dyn Fn(shellward_exec::Progress) + Send + Sync> =
+            std::sync::Arc::new(move |p: shellward_exec::Progress| {
+                let last: String = p
+                    .preview
+                    .lines()
+                    .last()
+                    .unwrap_or("")
+                    .chars()
+                    .take(60)
+                    .collect();
+                bar.set_message(format!("{} bytes  {last}", p.bytes));
+            });
+        f
+    });
     let outcome = runtime.block_on(async {
         let call = Call {
             abort: Some(abort),
+            progress,
             ..Call::default()
         };
         let run = executor.bash(&session, prepared, approval, call);
@@ -110,7 +141,11 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
                 _ = tokio::signal::ctrl_c() => abort_handle.abort(),
             }
         }
-    })?;
+    });
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    let outcome = outcome?;
     let (content, is_error) = outcome.to_model();
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -134,6 +169,14 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
             "{}",
             serde_json::json!({"outcome": kind, "is_error": is_error, "exit_code": exit_code, "task_id": task_id, "content": blocks})
         )?;
+    } else if let (true, BashOutcome::Completed(c)) = (args.raw, &outcome) {
+        match (&c.raw_output, &c.output_path) {
+            (Some(raw), _) => out.write_all(raw.as_bytes())?,
+            (None, Some(path)) => {
+                std::io::copy(&mut std::fs::File::open(path)?, &mut out)?;
+            }
+            (None, None) => {}
+        }
     } else {
         for c in &content {
             match c {
@@ -223,4 +266,47 @@ pub fn stop(task_id: &str) -> Result<ExitCode> {
     let record = rt.block_on(executor.task_stop(task_id, "user"))?;
     eprintln!("{}: {}", record.id, record.status.as_str());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Ask on the terminal: `y` once, `a` always (saving the suggested rules or
+/// directories), anything else no.
+fn prompt(prepared: &shellward_exec::Prepared, workspace: &std::path::Path) -> Result<bool> {
+    let d = &prepared.decision;
+    let always = if d.external_directories.is_empty() {
+        format!("always allow {}", d.suggested_rules.join(", "))
+    } else {
+        format!("always allow reading {}", d.external_directories.join(", "))
+    };
+    let mut err = std::io::stderr().lock();
+    writeln!(
+        err,
+        "shellward: {}\n  {} [{}]",
+        prepared.input.command, d.reason, d.rule
+    )?;
+    write!(err, "  Run it? [y] once  [a] {always}  [n] no: ")?;
+    err.flush()?;
+    let mut answer = String::new();
+    std::io::stdin().lock().read_line(&mut answer)?;
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "y" | "yes" => Ok(true),
+        "a" | "always" => {
+            let file = shellward_permit::settings::local_file(workspace);
+            if d.external_directories.is_empty() {
+                for rule in &d.suggested_rules {
+                    shellward_permit::settings::save_entry(&file, "allow", rule)?;
+                }
+            } else {
+                for dir in &d.external_directories {
+                    shellward_permit::settings::save_entry(
+                        &file,
+                        "additionalDirectories",
+                        dir.trim_end_matches("/*"),
+                    )?;
+                }
+            }
+            writeln!(err, "  saved to {}", file.display())?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
 }

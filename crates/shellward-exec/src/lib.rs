@@ -18,6 +18,7 @@ pub mod limits;
 pub mod output;
 pub mod process;
 pub mod readstate;
+pub mod sandbox;
 pub mod shell;
 pub mod store;
 
@@ -70,6 +71,9 @@ pub enum ExecError {
     /// No such task.
     #[error("No task found with ID: {0}")]
     NoTask(String),
+    /// The sandbox could not be set up (the command did not run).
+    #[error("could not set up the sandbox: {0}")]
+    Sandbox(String),
 }
 
 /// Who runs commands: a session of an agent.
@@ -97,6 +101,11 @@ pub struct Prepared {
     pub verdict: Verdict,
     /// The permission decision.
     pub decision: Decision,
+    /// How the command will be confined (from the decision, the mode and
+    /// the settings; a host may tighten it).
+    pub confinement: sandbox::Confinement,
+    /// A note for the result about the sandbox, if any.
+    pub sandbox_note: Option<String>,
 }
 
 /// Permission to run a [`Prepared`] command; only [`Prepared::approve`] makes one.
@@ -366,6 +375,12 @@ pub struct TaskOutput {
     pub text: String,
 }
 
+/// A ruleset to apply in the child, and variables to set or remove.
+type Confined = (
+    Option<landlock::RulesetCreated>,
+    Vec<(String, Option<String>)>,
+);
+
 /// Runs commands and keeps background tasks.
 pub struct Executor {
     store: Arc<Store>,
@@ -373,6 +388,10 @@ pub struct Executor {
     output_dir: PathBuf,
     live: Arc<Mutex<HashMap<String, Arc<Live>>>>,
     events: mpsc::UnboundedSender<Event>,
+    /// Sessions already told that Landlock is unavailable.
+    unconfined_noted: Mutex<std::collections::HashSet<String>>,
+    /// Sessions whose next result should say so.
+    unconfined_pending: Mutex<std::collections::HashSet<String>>,
 }
 
 fn new_id(prefix: char) -> String {
@@ -413,6 +432,8 @@ impl Executor {
                 output_dir,
                 live: Arc::new(Mutex::new(HashMap::new())),
                 events: tx,
+                unconfined_noted: Mutex::new(std::collections::HashSet::new()),
+                unconfined_pending: Mutex::new(std::collections::HashSet::new()),
             },
             rx,
         ))
@@ -461,7 +482,16 @@ impl Executor {
         let cwd_outside = (!ctx.roots.iter().any(|r| ctx.cwd.starts_with(r)))
             .then(|| format!("{}/*", ctx.cwd.display()).replace("//*", "/*"));
         let analysis = shellward_syntax::analyze(&input.command);
-        let verdict = shellward_judge::judge(&analysis, &ctx);
+        let mut verdict = shellward_judge::judge(&analysis, &ctx);
+        let disable_asked = input.dangerously_disable_sandbox.0;
+        let disable = disable_asked && settings.allow_sandbox_disable;
+        if disable {
+            // Unconfined is never auto-allowed: it goes through the permission
+            // flow as a command that is not read-only.
+            verdict.read_only = false;
+            verdict.rule = "sandbox.disabled".into();
+            verdict.reason = "dangerouslyDisableSandbox asks to run it outside the sandbox".into();
+        }
         let decision = shellward_permit::decide(&Request {
             analysis: &analysis,
             verdict: &verdict,
@@ -469,13 +499,55 @@ impl Executor {
             settings,
             cwd_outside,
         });
+        let auto_read_only = matches!(
+            decision.rule.as_str(),
+            "mode.build.readOnly" | "mode.plan.readOnly"
+        );
+        let confinement = if disable {
+            sandbox::Confinement::None
+        } else if mode == Mode::Plan || auto_read_only {
+            sandbox::Confinement::ReadOnly {
+                network: sandbox::needs_network(&analysis),
+            }
+        } else if settings.build_profile == shellward_permit::settings::BuildProfile::WorkspaceWrite
+            && matches!(mode, Mode::Build | Mode::Edit)
+        {
+            sandbox::Confinement::WorkspaceWrite {
+                writable: vec![session.workspace.clone(), self.session_tmp(session)],
+            }
+        } else {
+            sandbox::Confinement::None
+        };
+        let sandbox_note = (disable_asked && !disable).then(|| {
+            "Note: dangerouslyDisableSandbox is not allowed by the settings (sandbox.allowDisable); the command ran with the usual confinement.".to_string()
+        });
         Ok(Prepared {
             input,
             cwd: ctx.cwd.clone(),
             analysis,
             verdict,
             decision,
+            confinement,
+            sandbox_note,
         })
+    }
+
+    /// The session's own temporary directory (writable under the
+    /// workspace-write profile; `TMPDIR` for confined commands).
+    pub fn session_tmp(&self, session: &Session) -> PathBuf {
+        let name: String = session
+            .id
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(64)
+            .collect();
+        self.output_dir.join("tmp").join(name)
     }
 
     /// Run an approved command.
@@ -512,12 +584,12 @@ impl Executor {
             !background && (first_word.as_deref() == Some("sleep") || call.idle_turn);
         let id = new_id('b');
         let files = process::Files::new(&self.output_dir, &id);
-        let child = process::spawn(&shell, &command, &prepared.cwd, &files).map_err(|source| {
-            ExecError::Spawn {
+        let (ruleset, env) = self.confine(session, &prepared.confinement, &files.status)?;
+        let child = process::spawn(&shell, &command, &prepared.cwd, &files, ruleset, &env)
+            .map_err(|source| ExecError::Spawn {
                 shell: shell.clone(),
                 source,
-            }
-        })?;
+            })?;
         let pid = i32::try_from(child.id()).unwrap_or(0);
         let started = tokio::time::Instant::now();
         let started_ms = store::now_ms();
@@ -627,6 +699,43 @@ impl Executor {
         )?))
     }
 
+    /// The Landlock ruleset and environment for a confinement; says once
+    /// per session when the kernel cannot enforce it.
+    fn confine(
+        &self,
+        session: &Session,
+        confinement: &sandbox::Confinement,
+        status_file: &std::path::Path,
+    ) -> Result<Confined, ExecError> {
+        if *confinement == sandbox::Confinement::None {
+            return Ok((None, Vec::new()));
+        }
+        let tmp = self.session_tmp(session);
+        let _ = std::fs::create_dir_all(&tmp);
+        let env = vec![
+            // git would otherwise take index.lock to refresh the index during `git status`.
+            ("GIT_OPTIONAL_LOCKS".to_string(), Some("0".to_string())),
+            (
+                "TMPDIR".to_string(),
+                Some(tmp.to_string_lossy().into_owned()),
+            ),
+        ];
+        if *sandbox::support() == sandbox::Support::Unavailable {
+            if lock(&self.unconfined_noted).insert(session.id.clone()) {
+                lock(&self.unconfined_pending).insert(session.id.clone());
+                tracing::warn!(session = %session.id, "Landlock is not available: commands run on the verdict alone");
+            }
+            return Ok((None, env));
+        }
+        // Landlock is here: a ruleset we cannot build is an error, never a
+        // reason to run the command unconfined. The wrapper's status file
+        // must stay writable: create it now so a rule can name it.
+        std::fs::write(status_file, b"").map_err(|e| ExecError::Sandbox(e.to_string()))?;
+        sandbox::ruleset(confinement, &[status_file])
+            .map(|r| (Some(r), env))
+            .map_err(|e| ExecError::Sandbox(e.to_string()))
+    }
+
     /// Move a foreground process to the background, atomically with its
     /// completion: false when it already finished.
     fn commit(&self, live: &Live) -> Result<bool, ExecError> {
@@ -718,6 +827,12 @@ impl Executor {
         if aborted {
             is_error = true;
             notes.push("<error>Command was aborted before completion</error>".into());
+        }
+        if let Some(note) = &prepared.sandbox_note {
+            notes.push(note.clone());
+        }
+        if lock(&self.unconfined_pending).remove(&session.id) {
+            notes.push("Note: this kernel has no Landlock, so commands run without the OS sandbox; only shellward's verdict protects this session.".into());
         }
         if let shell::Selection::Fallback { now, was } = selection {
             notes.push(format!(

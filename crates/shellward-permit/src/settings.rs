@@ -32,9 +32,38 @@ pub struct SettingsFile {
     /// The mode used when none is given on the command line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_mode: Option<Mode>,
+    /// The OS sandbox (Landlock) under the verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<SandboxSettings>,
     /// The schema this file follows (ignored; lets editors validate).
     #[serde(default, rename = "$schema", skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
+}
+
+/// The `sandbox` object.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SandboxSettings {
+    /// Confinement of commands that run in build/edit mode without being
+    /// auto-allowed as read-only: `off` (default) or `workspace-write`
+    /// (writes only in the workspace and a per-session temp dir).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build_profile: Option<BuildProfile>,
+    /// Honour `dangerouslyDisableSandbox: true` (such a command then always
+    /// goes through the permission flow as not read-only). Default false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow_disable: Option<bool>,
+}
+
+/// The build-mode sandbox profile.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BuildProfile {
+    /// No confinement for approved commands.
+    #[default]
+    Off,
+    /// Writes only in the workspace and the session's temp dir; network allowed.
+    WorkspaceWrite,
 }
 
 /// The `permissions` object.
@@ -110,6 +139,10 @@ pub struct Settings {
     pub default_mode: Option<Mode>,
     /// The files that were read.
     pub files: Vec<PathBuf>,
+    /// The build-mode sandbox profile (the most specific file's).
+    pub build_profile: BuildProfile,
+    /// Whether `dangerouslyDisableSandbox` is honoured.
+    pub allow_sandbox_disable: bool,
 }
 
 /// A settings file that could not be used.
@@ -246,6 +279,14 @@ impl Settings {
         if parsed.default_mode.is_some() {
             self.default_mode = parsed.default_mode;
         }
+        if let Some(sandbox) = &parsed.sandbox {
+            if let Some(p) = sandbox.build_profile {
+                self.build_profile = p;
+            }
+            if let Some(a) = sandbox.allow_disable {
+                self.allow_sandbox_disable = a;
+            }
+        }
         self.files.push(file.to_path_buf());
         Ok(())
     }
@@ -316,6 +357,7 @@ fn parse_claude(file: &Path, text: &str) -> Result<SettingsFile, SettingsError> 
             additional_directories: claude.permissions.additional_directories,
         },
         default_mode: None,
+        sandbox: None,
         schema: None,
     })
 }

@@ -250,7 +250,7 @@ fn the_store_takes_concurrent_processes_and_kill_9() {
                     "--yes",
                     "--background",
                     "--",
-                    &format!("echo task-{i}"),
+                    &format!("echo task-{i}; sleep 0.3"),
                 ])
                 .current_dir(&ws)
                 .env("SHELLWARD_STATE_DB", state.join("state.db"))
@@ -265,6 +265,8 @@ fn the_store_takes_concurrent_processes_and_kill_9() {
     }
     let out = sw(&ws, &state, &["tasks", "--json"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 12);
+    // (Each task outlives the commit to the background: a command that ends
+    // before it is committed returns as a completed call, with no task.)
     // kill -9 a process in the middle of a call: the store stays readable and whole.
     let mut victim = Command::new(env!("CARGO_BIN_EXE_shellward"))
         .args([

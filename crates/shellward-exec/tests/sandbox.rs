@@ -1,0 +1,248 @@
+//! The OS sandbox under the verdict, with real processes: a command the
+//! judge (wrongly, here forced) let through as read-only cannot write or
+//! connect; the same command unconfined can, so these tests can fail.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+use shellward_exec::input::Flag;
+use shellward_exec::sandbox::{Confinement, Support, support};
+use shellward_exec::{
+    BashInput, BashOutcome, Call, Completed, Content, Executor, Limits, Session, Store,
+};
+use shellward_permit::{Mode, Settings};
+
+struct H {
+    executor: Executor,
+    session: Session,
+    root: PathBuf,
+}
+
+fn harness(name: &str) -> H {
+    let root =
+        std::env::temp_dir().join(format!("shellward-sandbox-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("ws")).unwrap();
+    let ws = root.join("ws").canonicalize().unwrap();
+    let store = Store::open(&root.join("state/state.db")).unwrap();
+    let (executor, _events) =
+        Executor::new(store, Limits::default(), root.join("state/output")).unwrap();
+    H {
+        executor,
+        session: Session {
+            id: format!("sandbox-{name}"),
+            workspace: ws,
+            subagent: false,
+        },
+        root,
+    }
+}
+
+fn input(command: &str) -> BashInput {
+    BashInput::from_json(&serde_json::json!({ "command": command })).unwrap()
+}
+
+fn settings(json: &str, ws: &Path) -> Settings {
+    let mut s = Settings::default();
+    s.add(
+        shellward_permit::settings::Level::Project,
+        Path::new("s.json"),
+        json,
+        ws,
+    )
+    .unwrap();
+    s
+}
+
+impl H {
+    fn prepare(&self, command: &str, mode: Mode, settings: &Settings) -> shellward_exec::Prepared {
+        self.executor
+            .prepare(&self.session, input(command), settings, mode)
+            .unwrap()
+    }
+
+    /// Run `command` approved, under `confinement`.
+    async fn run_confined(&self, command: &str, confinement: Confinement) -> Completed {
+        let mut prepared = self.prepare(command, Mode::Yolo, &Settings::default());
+        prepared.confinement = confinement;
+        let approval = prepared.approve(true).unwrap();
+        match self
+            .executor
+            .bash(&self.session, prepared, approval, Call::default())
+            .await
+            .unwrap()
+        {
+            BashOutcome::Completed(c) => c,
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+impl Drop for H {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+fn text(c: &Completed) -> String {
+    c.content
+        .iter()
+        .map(|b| match b {
+            Content::Text(t) => t.clone(),
+            Content::Image(_) => String::new(),
+        })
+        .collect()
+}
+
+#[test]
+fn landlock_is_present_on_this_machine_kind() {
+    // The CI machine kind has Landlock ABI 7; if this fails, the sandbox
+    // tests below would prove nothing.
+    assert_eq!(*support(), Support::Full);
+}
+
+#[tokio::test]
+async fn a_write_let_through_as_read_only_fails() {
+    let h = harness("write");
+    let ws = h.session.workspace.clone();
+    let c = h
+        .run_confined("echo secret > leaked.txt; touch /tmp/shellward-leak-$$; echo to-null > /dev/null; echo shown", Confinement::ReadOnly { network: false })
+        .await;
+    let t = text(&c);
+    assert!(t.contains("Permission denied"), "{t}");
+    assert!(
+        t.contains("shown"),
+        "output still reaches the output file: {t}"
+    );
+    assert!(!ws.join("leaked.txt").exists());
+    // The same command unconfined writes: the test can fail.
+    let c = h
+        .run_confined("echo secret > leaked.txt", Confinement::None)
+        .await;
+    assert_eq!(c.exit_code, Some(0), "{}", text(&c));
+    assert!(ws.join("leaked.txt").exists());
+}
+
+#[tokio::test]
+async fn a_connect_let_through_as_read_only_fails() {
+    let h = harness("net");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            drop(stream);
+        }
+    });
+    let connect = format!("exec 3<>/dev/tcp/127.0.0.1/{port} && echo connected");
+    let c = h
+        .run_confined(&connect, Confinement::ReadOnly { network: false })
+        .await;
+    assert!(!text(&c).contains("connected"), "{}", text(&c));
+    assert_ne!(c.exit_code, Some(0));
+    // Network reads (gh) keep TCP; unconfined too.
+    let c = h
+        .run_confined(&connect, Confinement::ReadOnly { network: true })
+        .await;
+    assert!(text(&c).contains("connected"), "{}", text(&c));
+    let c = h.run_confined(&connect, Confinement::None).await;
+    assert!(text(&c).contains("connected"), "{}", text(&c));
+}
+
+#[tokio::test]
+async fn which_commands_are_confined() {
+    let h = harness("which");
+    let none = Settings::default();
+    // Auto-allowed read-only commands: confined, without network unless gh.
+    assert_eq!(
+        h.prepare("ls -la", Mode::Build, &none).confinement,
+        Confinement::ReadOnly { network: false }
+    );
+    assert_eq!(
+        h.prepare("gh pr list", Mode::Build, &none).confinement,
+        Confinement::ReadOnly { network: true }
+    );
+    // Approved by a person or a rule: not confined by default.
+    assert_eq!(
+        h.prepare("touch x", Mode::Build, &none).confinement,
+        Confinement::None
+    );
+    // Plan mode: everything that runs.
+    assert_eq!(
+        h.prepare("cat README", Mode::Plan, &none).confinement,
+        Confinement::ReadOnly { network: false }
+    );
+    // The optional build profile.
+    let ws = h.session.workspace.clone();
+    let profile = settings(r#"{"sandbox": {"buildProfile": "workspace-write"}}"#, &ws);
+    let Confinement::WorkspaceWrite { writable } =
+        h.prepare("touch x", Mode::Build, &profile).confinement
+    else {
+        panic!("workspace-write expected");
+    };
+    assert_eq!(writable[0], ws);
+    // dangerouslyDisableSandbox: ignored unless allowed; when allowed, never auto-allowed.
+    let mut i = input("ls");
+    i.dangerously_disable_sandbox = Flag(true);
+    let p = h
+        .executor
+        .prepare(&h.session, i.clone(), &none, Mode::Build)
+        .unwrap();
+    assert_eq!(p.confinement, Confinement::ReadOnly { network: false });
+    assert!(p.sandbox_note.is_some());
+    let allow = settings(r#"{"sandbox": {"allowDisable": true}}"#, &ws);
+    let p = h
+        .executor
+        .prepare(&h.session, i, &allow, Mode::Build)
+        .unwrap();
+    assert_eq!(p.confinement, Confinement::None);
+    assert_eq!(p.decision.action, shellward_permit::Action::Ask);
+}
+
+#[tokio::test]
+async fn the_workspace_write_profile() {
+    let h = harness("profile");
+    let ws = h.session.workspace.clone();
+    let confinement = Confinement::WorkspaceWrite {
+        writable: vec![ws.clone(), h.executor.session_tmp(&h.session)],
+    };
+    let outside = h.root.join("outside.txt");
+    let c = h
+        .run_confined(
+            &format!(
+                "touch inside.txt && echo tmp > \"$TMPDIR/t\" && touch {}",
+                outside.display()
+            ),
+            confinement,
+        )
+        .await;
+    assert!(ws.join("inside.txt").exists());
+    assert!(!outside.exists(), "{}", text(&c));
+    assert!(text(&c).contains("Permission denied"), "{}", text(&c));
+}
+
+#[tokio::test]
+async fn read_only_commands_work_confined() {
+    let h = harness("works");
+    std::fs::write(h.session.workspace.join("a.txt"), "alpha\n").unwrap();
+    let prepared = h.prepare(
+        "cat a.txt && ls && git --version >/dev/null && sort a.txt",
+        Mode::Build,
+        &Settings::default(),
+    );
+    assert_eq!(
+        prepared.confinement,
+        Confinement::ReadOnly { network: false }
+    );
+    let approval = prepared.approve(false).unwrap();
+    let BashOutcome::Completed(c) = h
+        .executor
+        .bash(&h.session, prepared, approval, Call::default())
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(c.exit_code, Some(0), "{}", text(&c));
+    assert!(text(&c).starts_with("alpha\n"));
+}

@@ -100,6 +100,37 @@ fn main() {
         bash.as_secs_f64() * 1e3,
         tool.as_secs_f64() / bash.as_secs_f64()
     );
+    // Landlock's cost: the same call confined (the default for an
+    // auto-allowed `true`) and with the confinement taken off.
+    let confined = |confinement: shellward_exec::sandbox::Confinement| {
+        rt.block_on(async {
+            let mut prepared = executor
+                .prepare(&session, input("true"), &settings, Mode::Build)
+                .unwrap();
+            prepared.confinement = confinement;
+            let approval = prepared.approve(true).unwrap();
+            executor
+                .bash(&session, prepared, approval, Call::default())
+                .await
+                .unwrap();
+        })
+    };
+    let (mut with, mut without) = (Duration::MAX, Duration::MAX);
+    for _ in 0..7 {
+        with = with.min(per_call(&|| {
+            confined(shellward_exec::sandbox::Confinement::ReadOnly { network: false })
+        }));
+        without = without.min(per_call(&|| {
+            confined(shellward_exec::sandbox::Confinement::None)
+        }));
+    }
+    println!(
+        "confinement: {:.3} ms per call confined, {:.3} ms unconfined: +{:.3} ms (Landlock {:?})",
+        with.as_secs_f64() * 1e3,
+        without.as_secs_f64() * 1e3,
+        (with.as_secs_f64() - without.as_secs_f64()) * 1e3,
+        shellward_exec::sandbox::support()
+    );
     let gib = "head -c 1073741824 /dev/zero";
     let direct = || {
         let start = Instant::now();

@@ -13,6 +13,7 @@
 //! as [`Event`]s. Tasks, working directories and shell choices live in the
 //! SQLite [`store`], shared by every shellward process.
 
+pub mod env;
 pub mod input;
 pub mod limits;
 pub mod output;
@@ -106,6 +107,10 @@ pub struct Prepared {
     pub confinement: sandbox::Confinement,
     /// A note for the result about the sandbox, if any.
     pub sandbox_note: Option<String>,
+    /// The command's environment (policy, exclusions, secret scrubbing).
+    pub env: env::Plan,
+    /// Mask secret values in the output.
+    pub mask_secrets: bool,
 }
 
 /// Permission to run a [`Prepared`] command; only [`Prepared::approve`] makes one.
@@ -381,6 +386,18 @@ type Confined = (
     Vec<(String, Option<String>)>,
 );
 
+/// This process's environment, as strings (lossy for non-UTF-8).
+fn parent_env() -> Vec<(String, String)> {
+    std::env::vars_os()
+        .map(|(k, v)| {
+            (
+                k.to_string_lossy().into_owned(),
+                v.to_string_lossy().into_owned(),
+            )
+        })
+        .collect()
+}
+
 /// Runs commands and keeps background tasks.
 pub struct Executor {
     store: Arc<Store>,
@@ -521,6 +538,15 @@ impl Executor {
         let sandbox_note = (disable_asked && !disable).then(|| {
             "Note: dangerouslyDisableSandbox is not allowed by the settings (sandbox.allowDisable); the command ran with the usual confinement.".to_string()
         });
+        let parent = parent_env();
+        let programs: Vec<&str> = analysis
+            .commands()
+            .iter()
+            .filter_map(|c| c.argv().next())
+            .collect();
+        // Scrub secrets from what no person looked at.
+        let scrub = matches!(confinement, sandbox::Confinement::ReadOnly { .. });
+        let env = env::plan(settings, &parent, scrub, &programs);
         Ok(Prepared {
             input,
             cwd: ctx.cwd.clone(),
@@ -529,6 +555,8 @@ impl Executor {
             decision,
             confinement,
             sandbox_note,
+            env,
+            mask_secrets: settings.mask_secrets,
         })
     }
 
@@ -584,7 +612,9 @@ impl Executor {
             !background && (first_word.as_deref() == Some("sleep") || call.idle_turn);
         let id = new_id('b');
         let files = process::Files::new(&self.output_dir, &id);
-        let (ruleset, env) = self.confine(session, &prepared.confinement, &files.status)?;
+        let (ruleset, confine_env) = self.confine(session, &prepared.confinement, &files.status)?;
+        let mut env = prepared.env.clone();
+        env.vars.extend(confine_env);
         let child = process::spawn(&shell, &command, &prepared.cwd, &files, ruleset, &env)
             .map_err(|source| ExecError::Spawn {
                 shell: shell.clone(),
@@ -793,6 +823,10 @@ impl Executor {
             text = output::text(&head);
             raw = Some(text.clone());
             let _ = std::fs::remove_file(&files.output);
+        }
+        if prepared.mask_secrets {
+            text = env::mask(&text, &parent_env());
+            raw = raw.map(|r| env::mask(&r, &parent_env()));
         }
         let mut is_error = false;
         let mut prefix = String::new();

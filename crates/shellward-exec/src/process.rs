@@ -93,7 +93,7 @@ pub fn spawn(
     cwd: &Path,
     files: &Files,
     confine: Option<landlock::RulesetCreated>,
-    env: &[(String, Option<String>)],
+    env: &crate::env::Plan,
 ) -> std::io::Result<std::process::Child> {
     use std::os::unix::process::CommandExt;
     let out = std::fs::OpenOptions::new()
@@ -103,6 +103,15 @@ pub fn spawn(
         .open(&files.output)?;
     let err = out.try_clone()?;
     let mut cmd = std::process::Command::new(shell);
+    if env.clear {
+        cmd.env_clear();
+    }
+    for (k, v) in &env.vars {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
     cmd.arg("-c")
         .arg(script(command))
         .current_dir(cwd)
@@ -118,12 +127,6 @@ pub fn spawn(
     }
     for k in ENV_REMOVED {
         cmd.env_remove(k);
-    }
-    for (k, v) in env {
-        match v {
-            Some(v) => cmd.env(k, v),
-            None => cmd.env_remove(k),
-        };
     }
     if let Some(ruleset) = confine {
         restrict_in_child(&mut cmd, ruleset);

@@ -246,3 +246,84 @@ async fn read_only_commands_work_confined() {
     assert_eq!(c.exit_code, Some(0), "{}", text(&c));
     assert!(text(&c).starts_with("alpha\n"));
 }
+
+/// Secret hygiene with real child processes printing their environment.
+/// The checks need secrets in this process's environment, so the test
+/// re-runs itself with them set (the outer run only checks the inner one).
+#[tokio::test]
+async fn secrets_are_scrubbed_from_what_no_person_approved() {
+    const NAME: &str = "secrets_are_scrubbed_from_what_no_person_approved";
+    if std::env::var_os("SHELLWARD_SECRETS_INNER").is_none() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", NAME, "--nocapture", "--test-threads=1"])
+            .env("SHELLWARD_SECRETS_INNER", "1")
+            .env("GITHUB_TOKEN", "ghp_0123456789abcdef")
+            .env("MY_API_KEY", "sk-live-abcdef987654")
+            .env("HARMLESS_SETTING", "visible")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("inner checks passed"),
+            "{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
+    let h = harness("secrets");
+    let show = "echo GT=$GITHUB_TOKEN KEY=$MY_API_KEY H=$HARMLESS_SETTING";
+    // Run `show` in place of the command that was judged (a wrong verdict).
+    let run = |judged: &'static str, settings: Settings, approve: bool| {
+        let h = &h;
+        async move {
+            let mut p = h.prepare(judged, Mode::Build, &settings);
+            p.input.command = show.into();
+            let approval = p.approve(approve).unwrap();
+            match h
+                .executor
+                .bash(&h.session, p, approval, Call::default())
+                .await
+                .unwrap()
+            {
+                BashOutcome::Completed(c) => text(&c),
+                other => panic!("{other:?}"),
+            }
+        }
+    };
+    // Auto-allowed read-only: secrets removed, the rest kept.
+    assert_eq!(
+        run("ls", Settings::default(), false).await,
+        "GT= KEY= H=visible\n"
+    );
+    // gh needs its token.
+    assert_eq!(
+        run("gh pr list", Settings::default(), false).await,
+        "GT=ghp_0123456789abcdef KEY= H=visible\n"
+    );
+    // Approved by a person: the environment as configured.
+    assert_eq!(
+        run("touch x", Settings::default(), true).await,
+        "GT=ghp_0123456789abcdef KEY=sk-live-abcdef987654 H=visible\n"
+    );
+    let ws = h.session.workspace.clone();
+    // Policies: none + set; core; exclude globs.
+    let none = settings(
+        r#"{"env": {"policy": "none", "set": {"HARMLESS_SETTING": "set"}}}"#,
+        &ws,
+    );
+    assert_eq!(run("touch x", none, true).await, "GT= KEY= H=set\n");
+    let core = settings(r#"{"env": {"policy": "core"}}"#, &ws);
+    assert_eq!(run("touch x", core, true).await, "GT= KEY= H=\n");
+    let exclude = settings(r#"{"env": {"exclude": ["MY_*"]}}"#, &ws);
+    assert_eq!(
+        run("touch x", exclude, true).await,
+        "GT=ghp_0123456789abcdef KEY= H=visible\n"
+    );
+    // Masking in output, when turned on.
+    let mask = settings(r#"{"env": {"maskSecretsInOutput": true}}"#, &ws);
+    assert_eq!(
+        run("touch x", mask, true).await,
+        "GT=[redacted:GITHUB_TOKEN] KEY=[redacted:MY_API_KEY] H=visible\n"
+    );
+    println!("inner checks passed");
+}

@@ -32,12 +32,50 @@ pub struct SettingsFile {
     /// The mode used when none is given on the command line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_mode: Option<Mode>,
+    /// The environment commands get.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub env: Option<EnvSettings>,
     /// The OS sandbox (Landlock) under the verdict.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sandbox: Option<SandboxSettings>,
     /// The schema this file follows (ignored; lets editors validate).
     #[serde(default, rename = "$schema", skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
+}
+
+/// The `env` object: which environment variables commands get.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct EnvSettings {
+    /// `inherit` (default: shellward's own environment), `core` (only
+    /// PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_*, TERM, TZ, TMPDIR and
+    /// the like), or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<EnvPolicy>,
+    /// Variables removed after the policy (`*` globs: `AWS_*`).
+    #[serde(default)]
+    pub exclude: Vec<String>,
+    /// Variables set last.
+    #[serde(default)]
+    pub set: std::collections::BTreeMap<String, String>,
+    /// Replace the values of secret-looking variables in output the model
+    /// reads (off by default: it hides legitimate output that contains the
+    /// same text, and cannot catch a secret printed transformed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mask_secrets_in_output: Option<bool>,
+}
+
+/// The base environment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum EnvPolicy {
+    /// Everything shellward has.
+    #[default]
+    Inherit,
+    /// A short list of variables programs need to work.
+    Core,
+    /// Nothing (then `set`).
+    None,
 }
 
 /// The `sandbox` object.
@@ -143,6 +181,14 @@ pub struct Settings {
     pub build_profile: BuildProfile,
     /// Whether `dangerouslyDisableSandbox` is honoured.
     pub allow_sandbox_disable: bool,
+    /// The environment policy (the most specific file's).
+    pub env_policy: EnvPolicy,
+    /// Variables to remove (every file's).
+    pub env_exclude: Vec<String>,
+    /// Variables to set (later files win).
+    pub env_set: std::collections::BTreeMap<String, String>,
+    /// Mask secret values in output.
+    pub mask_secrets: bool,
 }
 
 /// A settings file that could not be used.
@@ -279,6 +325,16 @@ impl Settings {
         if parsed.default_mode.is_some() {
             self.default_mode = parsed.default_mode;
         }
+        if let Some(env) = &parsed.env {
+            if let Some(p) = env.policy {
+                self.env_policy = p;
+            }
+            self.env_exclude.extend(env.exclude.iter().cloned());
+            self.env_set.extend(env.set.clone());
+            if let Some(m) = env.mask_secrets_in_output {
+                self.mask_secrets = m;
+            }
+        }
         if let Some(sandbox) = &parsed.sandbox {
             if let Some(p) = sandbox.build_profile {
                 self.build_profile = p;
@@ -357,6 +413,7 @@ fn parse_claude(file: &Path, text: &str) -> Result<SettingsFile, SettingsError> 
             additional_directories: claude.permissions.additional_directories,
         },
         default_mode: None,
+        env: None,
         sandbox: None,
         schema: None,
     })

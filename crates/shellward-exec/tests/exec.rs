@@ -829,3 +829,41 @@ async fn gh_rate_limits_get_one_reminder() {
     );
     h.assert_clean().await;
 }
+
+#[tokio::test]
+async fn subagent_tasks_are_cancelled_and_ui_reads_are_per_session() {
+    let limits = Limits {
+        subagent_task_lifetime: Duration::from_millis(700),
+        ui_tail: 8,
+        ..Limits::default()
+    };
+    let mut h = harness("subagent", limits);
+    let id = h
+        .background("echo 0123456789abcdef; sleep 30", None, true)
+        .await;
+    // The UI reads the last bytes, only from the session that started it.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        h.executor.ui_tail(&h.session, &id).unwrap().as_deref(),
+        Some("9abcdef\n")
+    );
+    let other = Session {
+        id: "someone-else".into(),
+        ..h.session.clone()
+    };
+    assert_eq!(h.executor.ui_tail(&other, &id).unwrap(), None);
+    h.executor.task_stop(&id, "user").await.unwrap();
+    // A subagent's background task is cancelled when its time is up.
+    h.session.subagent = true;
+    h.session.id = "subagent".into();
+    let id = h.background("echo started; sleep 30", None, true).await;
+    let out = h.wait_output(&id).await;
+    assert_eq!(out.task.status, TaskStatus::Killed);
+    assert_eq!(out.task.stopped_by.as_deref(), Some("timeout"));
+    assert!(
+        out.text.contains("ran longer than a subagent's task may"),
+        "{}",
+        out.text
+    );
+    h.assert_clean().await;
+}

@@ -34,6 +34,9 @@ enum Command {
         shellward check --batch --tsv < commands.tsv")]
     Check(CheckArgs),
     /// Print the JSON Schema of the settings files (or, with --tools, of the tools' inputs).
+    #[command(
+        after_help = "Examples:\n  shellward schema > schema/settings.schema.json\n  shellward schema --tools"
+    )]
     Schema {
         /// The Bash, TaskOutput and TaskStop input schemas instead.
         #[arg(long)]
@@ -52,6 +55,9 @@ enum Command {
     Run(RunArgs),
     /// List background tasks recorded in the session store (refreshed: a
     /// task whose process ended since is marked so).
+    #[command(
+        after_help = "Examples:\n  shellward tasks\n  shellward tasks --json --session cli:/path/to/project"
+    )]
     Tasks {
         /// Only this session's.
         #[arg(long)]
@@ -61,6 +67,9 @@ enum Command {
         json: bool,
     },
     /// Print a background task's output, as TaskOutput returns it.
+    #[command(
+        after_help = "Examples:\n  shellward output b1a2b3c4d5e6f\n  shellward output --wait --timeout 60000 b1a2b3c4d5e6f"
+    )]
     Output {
         /// The task id.
         task_id: String,
@@ -72,6 +81,7 @@ enum Command {
         timeout: u64,
     },
     /// Stop a background task (SIGTERM to its process group, SIGKILL after 3 s).
+    #[command(after_help = "Example:\n  shellward stop b1a2b3c4d5e6f")]
     Stop {
         /// The task id.
         task_id: String,

@@ -147,6 +147,20 @@ async def build_mode():
             assert "stopped by you" in text_of(r), r
             ok("TaskStop (by its alias) stops a background task")
 
+            answers.queue.append(("accept", "once"))
+            r = await s.call_tool("Bash", {"command": "echo lingering; sleep 60", "run_in_background": True})
+            lingering = text_of(r).split("ID: ")[1].split(".")[0]
+    # The connection is closed: its tasks are stopped.
+    import sqlite3
+
+    for _ in range(100):
+        row = sqlite3.connect(STATE).execute("select status, stopped_by from tasks where id = ?", (lingering,)).fetchone()
+        if row and row[0] != "running":
+            break
+        await asyncio.sleep(0.1)
+    assert row == ("killed", "session_closed"), row
+    ok("closing the connection stops its background tasks")
+
 
 async def plan_mode():
     async with stdio_client(server("plan")) as (read, write):

@@ -47,6 +47,66 @@ fn main() {
         })
     });
     let dir = std::env::temp_dir();
+    let variant = |script: &str, env: bool, file: bool| {
+        use std::os::unix::process::CommandExt;
+        let mut c = std::process::Command::new("/bin/bash");
+        c.arg("-c").arg(script).process_group(0).current_dir(&dir);
+        if file {
+            let out = std::fs::File::create(dir.join("probe.out")).unwrap();
+            let err = out.try_clone().unwrap();
+            c.stdout(out).stderr(err).stdin(std::process::Stdio::null());
+        }
+        if env {
+            for (k, v) in shellward_exec::process::ENV_SET {
+                c.env(k, v);
+            }
+            c.env("SHELLWARD_STATUS_FILE", dir.join("probe.status"));
+        }
+        c.status().unwrap();
+    };
+    let script = shellward_exec::process::script("true");
+    t("A: true, group, output file", &|| {
+        variant("true", false, true)
+    });
+    t("B: A + environment", &|| variant("true", true, true));
+    t("C: B + EXIT-trap script", &|| variant(&script, true, true));
+    let files = shellward_exec::process::Files::new(&dir, "probe");
+    let plan = shellward_exec::env::Plan::default();
+    t("process::spawn + wait (no tokio)", &|| {
+        let mut child = shellward_exec::process::spawn(
+            std::path::Path::new("/bin/bash"),
+            "true",
+            &dir,
+            &files,
+            None,
+            &plan,
+        )
+        .unwrap();
+        child.wait().unwrap();
+    });
+    let spawn_only = || {
+        let s = Instant::now();
+        let mut child = shellward_exec::process::spawn(
+            std::path::Path::new("/bin/bash"),
+            "true",
+            &dir,
+            &files,
+            None,
+            &plan,
+        )
+        .unwrap();
+        let took = s.elapsed();
+        child.wait().unwrap();
+        took
+    };
+    let mut total = std::time::Duration::ZERO;
+    for _ in 0..n {
+        total += spawn_only();
+    }
+    println!(
+        "process::spawn alone: {:.3} ms",
+        total.as_secs_f64() * 1e3 / f64::from(n)
+    );
     let script = shellward_exec::process::script("true");
     t("tokio, group, with the EXIT-trap script", &|| {
         rt.block_on(async {

@@ -405,6 +405,10 @@ pub struct Executor {
     output_dir: PathBuf,
     live: Arc<Mutex<HashMap<String, Arc<Live>>>>,
     events: mpsc::UnboundedSender<Event>,
+    /// Working directories of the sessions this process has seen.
+    cwds: Mutex<HashMap<String, PathBuf>>,
+    /// Shells of the sessions this process has seen.
+    shells: Mutex<HashMap<String, PathBuf>>,
     /// Sessions already told that Landlock is unavailable.
     unconfined_noted: Mutex<std::collections::HashSet<String>>,
     /// Sessions whose next result should say so.
@@ -449,6 +453,8 @@ impl Executor {
                 output_dir,
                 live: Arc::new(Mutex::new(HashMap::new())),
                 events: tx,
+                cwds: Mutex::new(HashMap::new()),
+                shells: Mutex::new(HashMap::new()),
                 unconfined_noted: Mutex::new(std::collections::HashSet::new()),
                 unconfined_pending: Mutex::new(std::collections::HashSet::new()),
             },
@@ -469,11 +475,36 @@ impl Executor {
     /// The session's working directory: saved, or the workspace root (also
     /// when the saved one no longer exists).
     pub fn session_cwd(&self, session: &Session) -> Result<PathBuf, ExecError> {
-        Ok(self
-            .store
-            .cwd(&session.id)?
+        let cached = lock(&self.cwds).get(&session.id).cloned();
+        let saved = match cached {
+            Some(dir) => Some(dir),
+            None => self.store.cwd(&session.id)?,
+        };
+        Ok(saved
             .filter(|p| p.is_dir())
             .unwrap_or_else(|| session.workspace.clone()))
+    }
+
+    /// Record the session's working directory (in the store, and in memory
+    /// for the next call of this process).
+    fn set_session_cwd(&self, session: &Session, dir: &std::path::Path) -> Result<(), ExecError> {
+        self.store.set_cwd(&session.id, dir)?;
+        lock(&self.cwds).insert(session.id.clone(), dir.to_path_buf());
+        Ok(())
+    }
+
+    /// The session's shell: pinned in the store, remembered in memory.
+    fn shell(&self, session: &Session) -> Result<shell::Selection, ExecError> {
+        if let Some(path) = lock(&self.shells).get(&session.id).cloned()
+            && shell::executable(&path)
+        {
+            return Ok(shell::Selection::Restored(path));
+        }
+        let selection = shell::select(&self.store, &session.id)?;
+        if let Some(path) = selection.path() {
+            lock(&self.shells).insert(session.id.clone(), path.to_path_buf());
+        }
+        Ok(selection)
     }
 
     /// Analyze, judge and permit `input` in the session.
@@ -596,7 +627,7 @@ impl Executor {
                 "run_in_background is not available in an idle turn: a background command's completion starts a new turn, which would not run as an idle one. Run it in the foreground or later.".into(),
             ));
         }
-        let selection = shell::select(&self.store, &session.id)?;
+        let selection = self.shell(session)?;
         let shell = match (&selection, selection.path()) {
             (_, Some(path)) => path.to_path_buf(),
             (shell::Selection::Stale(was), None) => return Err(ExecError::NoShell(was.clone())),
@@ -892,11 +923,11 @@ impl Executor {
                     .is_ok_and(|w| new.starts_with(w));
                 if inside {
                     if new != cwd {
-                        self.store.set_cwd(&session.id, &new)?;
+                        self.set_session_cwd(session, &new)?;
                     }
                     cwd = new;
                 } else {
-                    self.store.set_cwd(&session.id, &session.workspace)?;
+                    self.set_session_cwd(session, &session.workspace)?;
                     cwd = session.workspace.clone();
                     notes.push(format!(
                         "Shell cwd was reset to {}",

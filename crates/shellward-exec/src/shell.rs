@@ -38,7 +38,8 @@ impl Selection {
     }
 }
 
-fn executable(path: &Path) -> bool {
+/// An executable file.
+pub fn executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 

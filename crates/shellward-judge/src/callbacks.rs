@@ -514,3 +514,83 @@ mod tests {
         }
     }
 }
+
+/// `ip [OPTIONS] OBJECT [show|list] [dev IFACE | IFACE] [up]` for the objects
+/// that only list: `ip addr`, `ip -br link`, `ip route show`. Any other word
+/// (`add`, `del`, `set`, `flush`, `exec` ...) changes state or runs something.
+pub(crate) fn ip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    const OBJECTS: &[&str] = &[
+        "address",
+        "addr",
+        "a",
+        "link",
+        "l",
+        "route",
+        "r",
+        "ro",
+        "neighbour",
+        "neighbor",
+        "neigh",
+        "n",
+        "rule",
+        "ru",
+    ];
+    let words: Vec<&str> = p.operands.iter().map(|(_, o)| *o).collect();
+    let bad = |why: String| reject("readonly.ip", why);
+    let Some((&object, rest)) = words.split_first() else {
+        return Ok(());
+    };
+    if !OBJECTS.contains(&object) {
+        return bad(format!("`ip {object}` is not a listing"));
+    }
+    let rest = match rest.split_first() {
+        Some((&("show" | "list" | "ls" | "lst"), rest)) => rest,
+        _ => rest,
+    };
+    let ok = match rest {
+        [] | ["up"] => true,
+        ["dev", iface] | [iface] | ["dev", iface, "up"] => {
+            !iface.starts_with('-') && !is_ip_verb(iface)
+        }
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        bad(format!("`ip {}` may change state", words.join(" ")))
+    }
+}
+
+fn is_ip_verb(word: &str) -> bool {
+    matches!(
+        word,
+        "add"
+            | "del"
+            | "delete"
+            | "change"
+            | "chg"
+            | "replace"
+            | "set"
+            | "flush"
+            | "append"
+            | "prepend"
+            | "save"
+            | "restore"
+            | "exec"
+            | "get"
+            | "monitor"
+    )
+}
+
+/// `ifconfig`, `ifconfig -a|-s|-v`, or `ifconfig IFACE`: with more words it
+/// configures the interface.
+pub(crate) fn ifconfig(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    match p.operands.as_slice() {
+        [] => Ok(()),
+        [(_, iface)] if !iface.starts_with('-') => Ok(()),
+        _ => reject(
+            "readonly.ifconfig",
+            "`ifconfig` with more than an interface name changes its settings",
+        ),
+    }
+}

@@ -672,6 +672,7 @@ fn judge_argv(
                 "node" | "npm" | "pnpm" | "yarn" | "bun" | "deno" | "docker"
             ),
             ["version"] => matches!(name, "go" | "docker"),
+            ["-version"] => matches!(name, "java" | "javac"),
             _ => false,
         };
         if version {

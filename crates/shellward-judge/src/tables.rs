@@ -90,8 +90,8 @@ use Operands::{Free, None as NoOperands, Paths, ScriptThenPaths};
 /// operands are not files).
 pub(crate) const ANY_ARGS: &[&str] = &[
     "echo", "true", "false", ":", "test", "[", "sleep", "basename", "dirname", "which", "type",
-    "whoami", "id", "groups", "tty", "nproc", "arch", "uname", "uptime", "locale", "cal",
-    "getconf", "lscpu", "logname", "users", "help",
+    "whoami", "id", "groups", "tty", "nproc", "uname", "uptime", "locale", "cal", "getconf",
+    "lscpu", "logname", "users", "help", "numfmt", "whereis",
 ];
 
 /// Commands whose output is the process environment or credentials.
@@ -107,6 +107,8 @@ pub(crate) const VERSION_ONLY: &[&str] = &[
     "rustc",
     "rustup",
     "rustfmt",
+    "java",
+    "javac",
     "python",
     "python3",
     "node",
@@ -177,6 +179,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("md5sum", Paths, SUMS).glob_safe(),
     row("sha1sum", Paths, SUMS).glob_safe(),
     row("sha256sum", Paths, SUMS).glob_safe(),
+    // Perl's shasum (macOS, Debian's perl): `-a` picks the algorithm.
+    row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_safe(),
     row("sha512sum", Paths, SUMS).glob_safe(),
     row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_safe(),
     row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").check(cb::at_most_one_operand),
@@ -188,6 +192,12 @@ pub(crate) const ROWS: &[Row] = &[
     row("readlink", Paths, "-f|--canonicalize -e|--canonicalize-existing -m|--canonicalize-missing -n|--no-newline -q|--quiet -s|--silent -v|--verbose -z|--zero"),
     row("cd", Paths, "-L -P -e").check(cb::cd),
     row("pwd", NoOperands, "-L -P"),
+    // On macOS `arch CMD` runs CMD under another architecture: only the bare form.
+    row("arch", NoOperands, ""),
+    // `ip OBJECT [show]`: reading addresses, links, routes, neighbours, rules.
+    row("ip", Free, "-4 -6 -br|-brief -c|-color|--color=OPT -s|-stats|-statistics -d|-details -o|-oneline -j|-json -p|-pretty -h|-human").check(cb::ip),
+    // `ifconfig`, `ifconfig -a`, `ifconfig IFACE`: anything more configures.
+    row("ifconfig", Free, "-a -s -v").check(cb::ifconfig),
     // ---- text processing -----------------------------------------------------
     row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]),
     row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]),

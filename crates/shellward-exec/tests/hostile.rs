@@ -1,0 +1,38 @@
+//! The parts of the executor that read model-written text without running
+//! it (read-file forms, exit-code meanings, formatter markers, the gh
+//! reminder, data-URL images, tool inputs) never panic on hostile input.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn text_readers(command in "[ -~\\n\\t\u{e9}\u{2603}]{0,80}", code in -3i32..300) {
+        let analysis = shellward_syntax::analyze(&command);
+        let _ = shellward_exec::readstate::reads(&analysis, Some(code));
+        let _ = shellward_exec::output::exit_meaning(&command, code);
+        let _ = shellward_exec::readstate::formatter_like(&command);
+        let _ = shellward_exec::output::gh_rate_limit_reminder(&command, &command, 0);
+        let _ = shellward_exec::output::data_url_image(command.as_bytes(), 2000);
+        let _ = shellward_exec::output::first_chars(&command, code.unsigned_abs() as usize);
+        let _ = shellward_exec::output::last_chars(&command, code.unsigned_abs() as usize);
+    }
+
+    #[test]
+    fn tool_inputs(json in "[ -~]{0,60}") {
+        if let Ok(value) = serde_json::from_str::<serde_json::Value>(&json) {
+            let _ = shellward_exec::BashInput::from_json(&value);
+            let _ = shellward_exec::TaskOutputInput::from_json(&value);
+            let _ = shellward_exec::TaskStopInput::from_json(&value);
+        }
+    }
+
+    #[test]
+    fn data_urls(kind in "[a-z+.-]{0,8}", data in "[A-Za-z0-9+/=!]{0,64}") {
+        let url = format!("data:image/{kind};base64,{data}");
+        let _ = shellward_exec::output::data_url_image(url.as_bytes(), 16);
+    }
+}

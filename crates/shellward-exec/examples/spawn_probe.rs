@@ -61,6 +61,8 @@ fn main() {
                 c.env(k, v);
             }
             c.env("SHELLWARD_STATUS_FILE", dir.join("probe.status"));
+            // As in a real call: the directory does not change, so the trap writes nothing.
+            c.env("SHELLWARD_START_DIR", &dir).env("PWD", &dir);
         }
         c.status().unwrap();
     };
@@ -70,6 +72,12 @@ fn main() {
     });
     t("B: A + environment", &|| variant("true", true, true));
     t("C: B + EXIT-trap script", &|| variant(&script, true, true));
+    t("C1: B + a trivial EXIT trap", &|| {
+        variant("trap ':' EXIT\ntrue\n", true, true)
+    });
+    t("C2: B + two lines, no trap", &|| {
+        variant("true\ntrue\n", true, true)
+    });
     let files = shellward_exec::process::Files::new(&dir, "probe");
     let plan = shellward_exec::env::Plan::default();
     t("process::spawn + wait (no tokio)", &|| {

@@ -374,17 +374,33 @@ fn program(words: &[Word]) -> Option<&str> {
 
 /// A dynamic argument's substitutions, when they are all this judge can
 /// look into: `$(...)` and `` `...` `` anywhere in the word (also inside
-/// double quotes), or the whole word being one `<(...)`. `None` for any
-/// other expansion (parameters, arithmetic, braces, `>(...)` ...).
+/// double quotes), or the whole word being one `<(...)`; the special
+/// parameters `$?` `$#` `$$` `$!` `$-` `$0` are allowed alongside (no
+/// script). `None` for any other expansion (named parameters, which may
+/// hold secrets, arithmetic, braces, `>(...)` ...).
 fn substitutions(word: &Word) -> Option<(Vec<&Script>, bool)> {
-    fn walk<'w>(parts: &'w [Part], out: &mut Vec<&'w Script>) -> bool {
+    // The shell's own special parameters carry nothing secret or
+    // attacker-chosen: `$?` (last status), `$#`, `$$`, `$!`, `$-`, `$0`.
+    let special = |span: &shellward_syntax::Span| {
+        let text = span
+            .start
+            .checked_sub(word.span.start)
+            .and_then(|from| word.value.get(from..from + (span.end - span.start)));
+        matches!(text, Some("$?" | "$#" | "$$" | "$!" | "$-" | "$0"))
+    };
+    fn walk<'w>(
+        parts: &'w [Part],
+        out: &mut Vec<&'w Script>,
+        special: &dyn Fn(&shellward_syntax::Span) -> bool,
+    ) -> bool {
         parts.iter().all(|part| match part {
             Part::Literal(_) | Part::SingleQuoted(_) | Part::AnsiC(_) => true,
-            Part::DoubleQuoted(_, inner) => walk(inner, out),
+            Part::DoubleQuoted(_, inner) => walk(inner, out, special),
             Part::CommandSubstitution(_, script) | Part::Backtick(_, script) => {
                 out.push(script);
                 true
             }
+            Part::Parameter(span) => special(span),
             _ => false,
         })
     }
@@ -402,7 +418,7 @@ fn substitutions(word: &Word) -> Option<(Vec<&Script>, bool)> {
         return Some((vec![script], true));
     }
     let mut scripts = Vec::new();
-    walk(&word.parts, &mut scripts).then_some((scripts, false))
+    walk(&word.parts, &mut scripts, &special).then_some((scripts, false))
 }
 
 type Ok3 = (String, String, Vec<String>);

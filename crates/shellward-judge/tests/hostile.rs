@@ -2,7 +2,8 @@
 //! scripts, awk programs, filters), so mutated corpus commands and
 //! shell-flavoured strings must never panic it, and a read-only verdict must
 //! never come from an analysis that failed, skipped a construct, or holds a
-//! dynamic word other than a substitution the judge looked into.
+//! dynamic word other than a substitution the judge looked into or one of
+//! the shell's special parameters (`$?` ...).
 
 #![allow(clippy::panic, clippy::unwrap_used)]
 
@@ -48,12 +49,22 @@ fn check(input: &str) -> Result<(), TestCaseError> {
                 "read-only with a dynamic program: {input:?}"
             );
             prop_assert!(
-                c.words.iter().filter_map(|w| w.dynamic).all(|k| matches!(
-                    k,
-                    DynamicKind::CommandSubstitution
+                c.words.iter().all(|w| match w.dynamic {
+                    None
+                    | Some(
+                        DynamicKind::CommandSubstitution
                         | DynamicKind::Backtick
-                        | DynamicKind::ProcessSubstitution
-                )),
+                        | DynamicKind::ProcessSubstitution,
+                    ) => true,
+                    // Only the special parameters: every `$` is followed by one of `?#$!-0` or `(`.
+                    Some(DynamicKind::Parameter) => w.value.match_indices('$').all(|(i, _)| {
+                        matches!(
+                            w.value.as_bytes().get(i + 1),
+                            Some(b'?' | b'#' | b'$' | b'!' | b'-' | b'0' | b'(')
+                        )
+                    }),
+                    _ => false,
+                }),
                 "read-only with an expansion that is not a substitution: {input:?}"
             );
         }

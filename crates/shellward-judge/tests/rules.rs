@@ -122,6 +122,13 @@ fn rule_ids() {
             "substitution.depth",
         ),
         ("echo ${x}$(ls)", false, "syntax.dynamic:parameter"),
+        // The shell's special parameters, only where any text is harmless.
+        ("echo $?", true, "readonly.any_arg:echo"),
+        ("echo \"exit: $? pid: $$\"", true, "readonly.any_arg:echo"),
+        ("echo $HOME", false, "syntax.dynamic:parameter"),
+        ("echo $_", false, "syntax.dynamic:parameter"),
+        ("echo ${?}", false, "syntax.dynamic:parameter"),
+        ("cat $?", false, "substitution.argument:cat"),
         (
             "ls > $(echo f)",
             false,

@@ -69,27 +69,9 @@ pub const NEEDED: &[(&str, &[&str])] = &[(
     ],
 )];
 
-/// `*`-only glob match.
+/// `*`-only glob match (`AWS_*`).
 pub fn glob(pattern: &str, name: &str) -> bool {
-    let (p, t) = (pattern.as_bytes(), name.as_bytes());
-    let (mut pi, mut ti) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        if pi < p.len() && p[pi] == b'*' {
-            star = Some((pi, ti));
-            pi += 1;
-        } else if pi < p.len() && p[pi] == t[ti] {
-            pi += 1;
-            ti += 1;
-        } else if let Some((sp, st)) = star {
-            pi = sp + 1;
-            ti = st + 1;
-            star = Some((sp, st + 1));
-        } else {
-            return false;
-        }
-    }
-    p[pi..].iter().all(|&b| b == b'*')
+    shellward_permit::pattern::wildcard(pattern.as_bytes(), name.as_bytes())
 }
 
 /// Does `name` look like a secret?

@@ -170,8 +170,9 @@ fn normalise_space(text: &str) -> String {
 }
 
 /// `*`-only wildcard match in O(len(pattern) × len(text)) worst case, with
-/// no recursion: the classic single-backtrack-point algorithm.
-fn wildcard(pattern: &[u8], text: &[u8]) -> bool {
+/// no recursion: the classic single-backtrack-point algorithm. (Shared with
+/// the executor's environment globs.)
+pub fn wildcard(pattern: &[u8], text: &[u8]) -> bool {
     let (mut p, mut t) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
     while t < text.len() {

@@ -297,10 +297,7 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
         }
         Command::Allow(args) => {
             let current = std::env::current_dir().context("reading the current directory")?;
-            let workspace = match &args.workspace {
-                Some(dir) => current.join(dir),
-                None => shellward_judge::git::work_tree_root(&current).unwrap_or(current.clone()),
-            };
+            let workspace = workspace_root(args.workspace.as_ref())?;
             let file = shellward_permit::settings::local_file(&workspace);
             for entry in &args.entries {
                 let (key, value) = if args.dir {
@@ -554,15 +551,22 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
     Ok(())
 }
 
-fn mcp(args: McpArgs) -> Result<std::process::ExitCode> {
+/// The workspace root: `--workspace` (relative to the current directory),
+/// else the git work tree containing the current directory (found without
+/// running git), else the current directory; canonical.
+pub(crate) fn workspace_root(arg: Option<&PathBuf>) -> Result<PathBuf> {
     let current = std::env::current_dir().context("reading the current directory")?;
-    let workspace = match &args.workspace {
+    let workspace = match arg {
         Some(dir) => current.join(dir),
-        None => shellward_judge::git::work_tree_root(&current).unwrap_or(current.clone()),
+        None => shellward_judge::git::work_tree_root(&current).unwrap_or(current),
     };
-    let workspace = workspace
+    workspace
         .canonicalize()
-        .with_context(|| format!("workspace {}", workspace.display()))?;
+        .with_context(|| format!("workspace {}", workspace.display()))
+}
+
+fn mcp(args: McpArgs) -> Result<std::process::ExitCode> {
+    let workspace = workspace_root(args.workspace.as_ref())?;
     // Fail before serving if the settings are malformed: a clear error now
     // beats a tool error on every call.
     shellward_permit::Settings::load(&workspace, &args.settings)?;

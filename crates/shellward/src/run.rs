@@ -19,13 +19,7 @@ pub fn output_dir(store: &std::path::Path) -> PathBuf {
 
 pub fn run_command(args: RunArgs) -> Result<ExitCode> {
     let current = std::env::current_dir().context("reading the current directory")?;
-    let workspace = match &args.workspace {
-        Some(dir) => current.join(dir),
-        None => shellward_judge::git::work_tree_root(&current).unwrap_or(current.clone()),
-    };
-    let workspace = workspace
-        .canonicalize()
-        .with_context(|| format!("workspace {}", workspace.display()))?;
+    let workspace = crate::workspace_root(args.workspace.as_ref())?;
     let settings = shellward_permit::Settings::load(&workspace, &[])?;
     let mode = args
         .mode

@@ -39,7 +39,7 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
         "rev-parse",
         "--show-toplevel --show-prefix --show-cdup --git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --abbrev-ref=OPT --symbolic-full-name --short=OPT --verify -q|--quiet --all --branches --tags --remotes --show-superproject-working-tree --path-format=STR --sq --symbolic --default=STR --show-object-format=OPT",
     ),
-    ("remote", "-v|--verbose"),
+    ("remote", "-v|--verbose -n"),
     (
         "ls-files",
         "-c|--cached -d|--deleted -m|--modified -o|--others -i|--ignored -s|--stage -u|--unmerged -k|--killed -z -t -v -f --directory --no-empty-directory --exclude-standard -x|--exclude=STR --exclude-per-directory=STR --error-unmatch --full-name --recurse-submodules --abbrev=OPT --eol --deduplicate --sparse --format=STR",
@@ -215,22 +215,49 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
             format!("git.creates_ref:{sub}"),
             format!("`git {sub} NAME` creates a {sub}"),
         ),
-        "remote" if !p.operands.is_empty() => reject(
-            "git.remote",
-            "`git remote` with arguments changes or contacts remotes",
-        ),
+        // `git remote`, `git remote get-url NAME`, and `git remote show -n NAME`
+        // (without -n, show contacts the remote).
+        "remote" => {
+            let words: Vec<&str> = p.operands.iter().map(|(_, o)| *o).collect();
+            match words.as_slice() {
+                [] | ["get-url", _] => Ok(()),
+                ["show", ..] if p.has("-n") => Ok(()),
+                _ => reject(
+                    "git.remote",
+                    "`git remote` with these arguments changes or contacts remotes",
+                ),
+            }
+        }
+        // A read: `--get`/`--list` forms, `git config KEY` (a key has a dot;
+        // write subcommands do not), `git config get KEY`, `git config list`.
         "config"
             if !p
                 .flags
                 .iter()
-                .any(|f| matches!(f.name, "--get" | "--get-all" | "--get-regexp" | "-l")) =>
+                .any(|f| matches!(f.name, "--get" | "--get-all" | "--get-regexp" | "-l"))
+                && !matches!(
+                    p.operands.iter().map(|(_, o)| *o).collect::<Vec<_>>().as_slice(),
+                    [key] if key.contains('.') && !key.starts_with('-')
+                )
+                && !matches!(
+                    p.operands.iter().map(|(_, o)| *o).collect::<Vec<_>>().as_slice(),
+                    ["get", key] if key.contains('.')
+                )
+                && !matches!(
+                    p.operands
+                        .iter()
+                        .map(|(_, o)| *o)
+                        .collect::<Vec<_>>()
+                        .as_slice(),
+                    ["list"]
+                ) =>
         {
             reject(
                 "git.config_write",
                 "`git config` without --get or --list may write",
             )
         }
-        "config" if p.operands.len() > 1 => {
+        "config" if p.operands.len() > 1 && !matches!(p.operands.first(), Some((_, "get"))) => {
             reject("git.config_write", "a value after the key writes it")
         }
         "help" if p.has("-w") => reject("git.help_web", "opens a browser"),

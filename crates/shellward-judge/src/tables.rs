@@ -91,7 +91,7 @@ use Operands::{Free, None as NoOperands, Paths, ScriptThenPaths};
 pub(crate) const ANY_ARGS: &[&str] = &[
     "echo", "true", "false", ":", "test", "[", "sleep", "basename", "dirname", "which", "type",
     "whoami", "id", "groups", "tty", "nproc", "uname", "uptime", "locale", "cal", "getconf",
-    "lscpu", "logname", "users", "help", "numfmt", "whereis",
+    "lscpu", "logname", "users", "help", "numfmt", "whereis", "expr", "yes",
 ];
 
 /// Commands whose output is the process environment or credentials.

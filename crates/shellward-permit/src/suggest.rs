@@ -11,7 +11,7 @@ use shellward_registry::{Node, arg, opt};
 /// Programs that never get a prefix rule: every use of them is its own
 /// decision (deleting, changing permissions, writing devices, running
 /// arbitrary code or shells, escalating privileges, running other commands,
-/// signalling processes, talking to other machines).
+/// signalling processes, talking to other machines, database shells).
 pub const NEVER_PREFIX: &[&str] = &[
     "rm",
     "rmdir",
@@ -61,6 +61,15 @@ pub const NEVER_PREFIX: &[&str] = &[
     "nc",
     "ncat",
     "socat",
+    // Database shells: whatever follows is a language of its own.
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "mongosh",
+    "mongo",
+    "redis-cli",
+    "sqlcmd",
 ];
 
 /// Wrappers stripped (at most two layers) before the prefix is computed;

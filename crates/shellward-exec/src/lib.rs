@@ -683,6 +683,7 @@ impl Executor {
             .then_some(self.limits.subagent_task_lifetime);
         let monitor = Monitor {
             live: live.clone(),
+            registry: self.live.clone(),
             store: self.store.clone(),
             events: self.events.clone(),
             limits: self.limits.clone(),
@@ -1139,10 +1140,26 @@ impl Executor {
     }
 
     /// Stop every task this executor is watching (server shutdown).
+    ///
+    /// Every group gets SIGTERM at once and every background task's end is
+    /// recorded before waiting, because the process calling this (a server
+    /// whose client went away) may itself be stopped at any moment; then
+    /// the groups get the usual grace before SIGKILL.
     pub async fn stop_all(&self, by: &str) {
-        let ids: Vec<String> = lock(&self.live).keys().cloned().collect();
-        for id in ids {
-            let _ = self.task_stop(&id, by).await;
+        let lives: Vec<Arc<Live>> = lock(&self.live).values().cloned().collect();
+        for live in &lives {
+            let id = &live.record.id;
+            let _ = self.store.set_stopped_by(id, by);
+            process::signal_group(live.record.pid, rustix::process::Signal::TERM);
+            let _ = live.kill.send(by.to_string());
+            if *lock(&live.state) == State::Backgrounded {
+                let _ = self.store.finish_task(id, TaskStatus::Killed, None, Some(by));
+            }
+        }
+        let grace = self.limits.kill_grace + Duration::from_secs(1);
+        for live in lives {
+            let mut done = live.done.clone();
+            let _ = tokio::time::timeout(grace, done.wait_for(Option::is_some)).await;
         }
     }
 }
@@ -1201,6 +1218,8 @@ pub fn notification(t: &TaskRecord) -> String {
 /// subagent task's lifetime.
 struct Monitor {
     live: Arc<Live>,
+    /// The executor's map of live processes, to leave when the process ends.
+    registry: Arc<Mutex<HashMap<String, Arc<Live>>>>,
     store: Arc<Store>,
     events: mpsc::UnboundedSender<Event>,
     limits: Limits,
@@ -1309,6 +1328,8 @@ impl Monitor {
                 });
             }
             self.live.files.remove_side_files();
+            // Its record is final in the store; nothing live is left to watch.
+            lock(&self.registry).remove(&self.live.record.id);
         }
         *state = State::Finished;
         drop(state);

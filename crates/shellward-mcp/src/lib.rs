@@ -139,7 +139,29 @@ pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
             let _ = peer.notify_logging_message(param).await;
         }
     });
-    let _ = running.waiting().await;
+    // The session ends when the client disconnects, or when we are told to
+    // stop (a client that kills its server): either way, its tasks stop too.
+    let stop_signal = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::hangup()),
+        ) {
+            (Ok(mut term), Ok(mut int), Ok(mut hup)) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = int.recv() => {}
+                    _ = hup.recv() => {}
+                }
+            }
+            _ => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = running.waiting() => {}
+        () = stop_signal => {}
+    }
     forward.abort();
     executor.stop_all("session_closed").await;
     Ok(())

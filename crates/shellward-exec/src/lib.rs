@@ -1153,7 +1153,9 @@ impl Executor {
             process::signal_group(live.record.pid, rustix::process::Signal::TERM);
             let _ = live.kill.send(by.to_string());
             if *lock(&live.state) == State::Backgrounded {
-                let _ = self.store.finish_task(id, TaskStatus::Killed, None, Some(by));
+                let _ = self
+                    .store
+                    .finish_task(id, TaskStatus::Killed, None, Some(by));
             }
         }
         let grace = self.limits.kill_grace + Duration::from_secs(1);

@@ -373,7 +373,16 @@ fn walk(root: &str, args: &[String]) -> Option<Vec<String>> {
                         .args
                         .first()
                         .is_some_and(|f| f & (arg::COMMAND | arg::MODULE) != 0);
-                if runs_operand || (node.has_subcommands() && action_word(w)) {
+                // A root without subcommands whose first argument is not a
+                // file (`mvn compile`, `rake db:migrate`): that word is the
+                // action too, not just the program (`mvn:*` would allow every goal).
+                let action_argument = path.is_empty()
+                    && !node.has_subcommands()
+                    && node
+                        .args
+                        .first()
+                        .is_some_and(|f| f & (arg::FILE | arg::FOLDER) == 0);
+                if runs_operand || ((node.has_subcommands() || action_argument) && action_word(w)) {
                     path.push(w.clone());
                 }
                 break;

@@ -793,7 +793,7 @@ impl Executor {
         // reason to run the command unconfined. The wrapper's status file
         // must stay writable: create it now so a rule can name it.
         std::fs::write(status_file, b"").map_err(|e| ExecError::Sandbox(e.to_string()))?;
-        sandbox::ruleset(confinement, &[status_file])
+        sandbox::ruleset(confinement, &[status_file], &[tmp.as_path()])
             .map(|r| (Some(r), env))
             .map_err(|e| ExecError::Sandbox(e.to_string()))
     }

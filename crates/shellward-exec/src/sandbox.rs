@@ -4,7 +4,7 @@
 //!
 //! | confinement | filesystem writes | TCP connect/bind | used for |
 //! | --- | --- | --- | --- |
-//! | [`Confinement::ReadOnly`] | only `/dev/null` (and the output file, opened by us and inherited) | denied, unless the command is a network read (`gh`) | auto-allowed read-only commands; every command in plan mode |
+//! | [`Confinement::ReadOnly`] | only `/dev/null` and the session's temp dir (`TMPDIR`; the output file is opened by us and inherited) | denied, unless the command is a network read (`gh`) | auto-allowed read-only commands; every command in plan mode |
 //! | [`Confinement::WorkspaceWrite`] | the workspace, the session's temp dir, `/dev/null` | allowed | build mode, when the settings turn it on |
 //! | [`Confinement::None`] | anything | anything | commands a rule or a person approved |
 //!
@@ -60,7 +60,7 @@ pub fn support() -> &'static Support {
     static SUPPORT: OnceLock<Support> = OnceLock::new();
     SUPPORT.get_or_init(|| {
         std::thread::spawn(
-            || match ruleset(&Confinement::ReadOnly { network: false }, &[]) {
+            || match ruleset(&Confinement::ReadOnly { network: false }, &[], &[]) {
                 Ok(created) => match created.restrict_self() {
                     Ok(status) => match status.ruleset {
                         RulesetStatus::FullyEnforced => Support::Full,
@@ -79,10 +79,12 @@ pub fn support() -> &'static Support {
 
 /// Build the ruleset for `confinement` (in the parent, before fork);
 /// `files` are existing files the command may still write (the wrapper's
-/// status file).
+/// status file), `dirs` directories it may write in (the session's own
+/// temporary directory: `sort` spills there, and it is nobody else's).
 pub fn ruleset(
     confinement: &Confinement,
     files: &[&std::path::Path],
+    dirs: &[&std::path::Path],
 ) -> Result<RulesetCreated, landlock::RulesetError> {
     let write = AccessFs::from_write(ABI_WANTED);
     let mut rules = Ruleset::default()
@@ -100,6 +102,11 @@ pub fn ruleset(
                 fd,
                 AccessFs::WriteFile | AccessFs::Truncate,
             ))?;
+        }
+    }
+    for dir in dirs {
+        if let Ok(fd) = PathFd::new(dir) {
+            created = created.add_rule(PathBeneath::new(fd, write))?;
         }
     }
     if let Confinement::WorkspaceWrite { writable } = confinement {

@@ -116,6 +116,14 @@ async fn a_write_let_through_as_read_only_fails() {
         "output still reaches the output file: {t}"
     );
     assert!(!ws.join("leaked.txt").exists());
+    // The session's own temp dir stays writable (sort spills there).
+    let c = h
+        .run_confined(
+            "echo t > \"$TMPDIR/spill\" && cat \"$TMPDIR/spill\"",
+            Confinement::ReadOnly { network: false },
+        )
+        .await;
+    assert_eq!(text(&c), "t\n");
     // The same command unconfined writes: the test can fail.
     let c = h
         .run_confined("echo secret > leaked.txt", Confinement::None)

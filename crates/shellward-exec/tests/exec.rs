@@ -867,3 +867,37 @@ async fn subagent_tasks_are_cancelled_and_ui_reads_are_per_session() {
     );
     h.assert_clean().await;
 }
+
+#[tokio::test]
+async fn workdir_is_resolved_and_outside_it_asks_first() {
+    let mut h = harness("workdir", Limits::default());
+    let ws = h.session.workspace.clone();
+    // Inside the workspace: runs there, without moving the session.
+    let mut i = input("pwd");
+    i.workdir = Some("sub".into());
+    let BashOutcome::Completed(c) = h.run_with(i, Call::default()).await else {
+        panic!()
+    };
+    assert_eq!(text(&c), format!("{}\n", ws.join("sub").display()));
+    // Outside: the external-directory request comes first.
+    let mut i = input("ls");
+    i.workdir = Some(h.root.display().to_string());
+    let p = h
+        .executor
+        .prepare(&h.session, i, &Settings::default(), Mode::Build)
+        .unwrap();
+    assert_eq!(p.decision.rule, "path.outside");
+    assert_eq!(
+        p.decision.external_directories,
+        vec![format!("{}/*", h.root.canonicalize().unwrap().display())]
+    );
+    // Not a directory: a clear error, nothing runs.
+    let mut i = input("ls");
+    i.workdir = Some("missing".into());
+    assert!(matches!(
+        h.executor
+            .prepare(&h.session, i, &Settings::default(), Mode::Build),
+        Err(shellward_exec::ExecError::Workdir(_))
+    ));
+    h.assert_clean().await;
+}

@@ -384,6 +384,19 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
         list: Vec::new(),
         complete: true,
     };
+    collect(commands, source, &mut out, 0, None);
+    out
+}
+
+/// The subjects of `commands` and of every command nested in their words
+/// (`$(...)`, backticks, `<(...)`, `>(...)`): `echo $(rm -rf x)` runs `rm`.
+fn collect(
+    commands: &[SimpleCommand],
+    source: &str,
+    out: &mut Subjects,
+    depth: usize,
+    via: Option<&str>,
+) {
     for c in commands {
         let known: Vec<&Word> = c.words.iter().take_while(|w| w.is_static()).collect();
         // A dynamic word leaves a partial subject, which rules check with
@@ -394,11 +407,77 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
             words: words.clone(),
             source: c.text(source).to_string(),
             partial,
-            via: None,
+            via: via.map(str::to_string),
         });
-        see_through(&words, partial, &mut out, 0);
+        see_through(&words, partial, out, depth);
+        let nested_words = c
+            .words
+            .iter()
+            .chain(c.assignments.iter().map(|a| &a.value))
+            .chain(c.redirects.iter().map(|r| &r.target));
+        for word in nested_words {
+            nested(word, &word.parts, out, depth);
+        }
+        // A here-document body is not parsed into commands: one that
+        // substitutes a command cannot be checked.
+        if c.redirects.iter().any(|r| {
+            r.heredoc.as_ref().is_some_and(|h| {
+                matches!(
+                    h.dynamic,
+                    Some(
+                        shellward_syntax::DynamicKind::CommandSubstitution
+                            | shellward_syntax::DynamicKind::Backtick
+                    )
+                )
+            })
+        }) {
+            out.complete = false;
+        }
     }
-    out
+}
+
+/// Commands inside a word's substitutions.
+fn nested(word: &Word, parts: &[shellward_syntax::Part], out: &mut Subjects, depth: usize) {
+    use shellward_syntax::Part;
+    for part in parts {
+        match part {
+            Part::DoubleQuoted(_, inner) | Part::Locale(_, inner) => {
+                nested(word, inner, out, depth)
+            }
+            Part::CommandSubstitution(_, script)
+            | Part::Backtick(_, script)
+            | Part::ProcessSubstitution { script, .. } => {
+                if depth >= MAX_DEPTH {
+                    out.complete = false;
+                } else {
+                    if !script.unsupported.is_empty() {
+                        out.complete = false;
+                    }
+                    collect(
+                        &script.commands,
+                        &script.source,
+                        out,
+                        depth + 1,
+                        Some("substitution"),
+                    );
+                }
+            }
+            // `${x:-$(cmd)}` and `$(( $(cmd) ))` keep their insides as text:
+            // a command there cannot be seen, so it cannot be checked.
+            Part::Parameter(span) | Part::Arithmetic(span) | Part::ExtGlob(span) => {
+                let text = span
+                    .start
+                    .checked_sub(word.span.start)
+                    .and_then(|from| word.value.get(from..from + (span.end - span.start)));
+                if text.is_none_or(|t| {
+                    t.contains("$(") || t.contains('`') || t.contains("<(") || t.contains(">(")
+                }) {
+                    out.complete = false;
+                }
+            }
+            Part::Literal(_) | Part::SingleQuoted(_) | Part::AnsiC(_) => {}
+        }
+    }
 }
 
 fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize) {

@@ -481,11 +481,19 @@ fn nested(word: &Word, parts: &[shellward_syntax::Part], out: &mut Subjects, dep
 }
 
 fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize) {
-    let Some(name) = words.first() else { return };
+    let Some(first) = words.first() else { return };
     if depth >= MAX_DEPTH {
         out.complete = false;
         return;
     }
+    // `/bin/rm` is `rm` to a rule.
+    let name = first.rsplit('/').next().unwrap_or(first);
+    if name != first {
+        let mut bare = words.to_vec();
+        bare[0] = name.to_string();
+        push(out, &bare, partial, "path");
+    }
+    let name = &name.to_string();
     if name == "find" {
         find_exec(words, partial, out, depth);
         return;
@@ -501,6 +509,11 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
                     out.complete = false;
                 }
                 return;
+            }
+            // xargs appends words read at run time: a shell, eval or another
+            // wrapper under it runs whatever they say.
+            if name == "xargs" && runs_its_arguments(inner) {
+                out.complete = false;
             }
             push(out, inner, partial, name);
             see_through(inner, partial, out, depth + 1);
@@ -563,6 +576,12 @@ fn find_exec(words: &[String], partial: bool, out: &mut Subjects, depth: usize) 
             }
             let inner = &rest[..end];
             if !inner.is_empty() {
+                // find puts each file name where `{}` stands, also inside a
+                // shell script (`sh -c 'cat {}'`), and after `+` it appends
+                // them: a file name then becomes code.
+                if runs_its_arguments(inner) && inner.iter().skip(1).any(|w| w.contains("{}")) {
+                    out.complete = false;
+                }
                 push(out, inner, partial && end == rest.len(), "find");
                 see_through(inner, partial, out, depth + 1);
             }
@@ -571,6 +590,15 @@ fn find_exec(words: &[String], partial: bool, out: &mut Subjects, depth: usize) 
             i += 1;
         }
     }
+}
+
+/// Does this command run (part of) its arguments as a command or script:
+/// a shell, `eval`, or a wrapper?
+fn runs_its_arguments(words: &[String]) -> bool {
+    words.first().is_some_and(|w| {
+        let name = w.rsplit('/').next().unwrap_or(w);
+        WRAPPERS.iter().any(|wrapper| wrapper.name == name)
+    })
 }
 
 /// For a wrapper command (`words[0]` one of [`WRAPPERS`] that runs a

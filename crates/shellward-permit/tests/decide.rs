@@ -486,6 +486,64 @@ fn deny_and_ask_see_through_wrappers() {
             Ask,
             "rule.unverifiable",
         ),
+        // A path names the same program; words xargs or find add at run time
+        // can become a command under a shell.
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "/bin/rm -rf x",
+            Deny,
+            "rule.deny:rm:*",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "timeout 5 /usr/bin/rm x",
+            Deny,
+            "rule.deny:rm:*",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "echo 'rm x' | xargs sh -c",
+            Ask,
+            "rule.unverifiable",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "echo x | xargs -I{} bash -c 'echo {}'",
+            Ask,
+            "rule.unverifiable",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "find . -exec sh -c 'cat {}' \\;",
+            Ask,
+            "rule.unverifiable",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "find . -exec sh -c 'cat \"$1\"' _ {} \\;",
+            Ask,
+            "rule.unverifiable",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "find . -exec grep -l x {} +",
+            Allow,
+            "mode.yolo",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "ls | xargs wc -l",
+            Allow,
+            "mode.yolo",
+        ),
         // Commands inside substitutions are subjects too.
         (
             Yolo,

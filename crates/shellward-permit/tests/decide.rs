@@ -544,6 +544,42 @@ fn deny_and_ask_see_through_wrappers() {
             Allow,
             "mode.yolo",
         ),
+        (Yolo, &["deny: rm:*"], "pkexec rm x", Deny, "rule.deny:rm:*"),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "chroot /srv rm x",
+            Deny,
+            "rule.deny:rm:*",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "strace -f rm x",
+            Deny,
+            "rule.deny:rm:*",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "taskset 0x1 rm x",
+            Deny,
+            "rule.deny:rm:*",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "unshare -r rm x",
+            Deny,
+            "rule.deny:rm:*",
+        ),
+        (
+            Yolo,
+            &["deny: rm:*"],
+            "strace --seccomp-bpf rm x",
+            Ask,
+            "rule.unverifiable",
+        ),
         // Commands inside substitutions are subjects too.
         (
             Yolo,

@@ -269,7 +269,13 @@ const FIND: &str = "-H -P -O=NUM -D=STR -name=STR -iname=STR -path=STR -ipath=ST
 
 /// The row for `name`, if it has one.
 pub(crate) fn row_for(name: &str) -> Option<&'static Row> {
-    ROWS.iter().find(|r| r.name == name)
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static BY_NAME: OnceLock<HashMap<&'static str, &'static Row>> = OnceLock::new();
+    BY_NAME
+        .get_or_init(|| ROWS.iter().map(|r| (r.name, r)).collect())
+        .get(name)
+        .copied()
 }
 
 /// Parsed option tables, built once.
@@ -289,4 +295,29 @@ pub(crate) fn options_for(row: &'static Row) -> &'static crate::flags::Options {
     cache
         .get(row.name)
         .expect("every row has its options parsed")
+}
+
+#[cfg(test)]
+mod entries {
+    use super::*;
+
+    /// Each command has exactly one entry: a row, or the any-argument list,
+    /// never both (the reference listed cat/head/tail/wc twice, which
+    /// silently disabled their option tables).
+    #[test]
+    fn each_command_has_one_entry() {
+        let mut seen = std::collections::HashSet::new();
+        for r in ROWS {
+            assert!(seen.insert(r.name), "two rows for {}", r.name);
+            assert!(
+                !ANY_ARGS.contains(&r.name),
+                "{} is both a row and any-argument",
+                r.name
+            );
+        }
+        let mut any = std::collections::HashSet::new();
+        for name in ANY_ARGS {
+            assert!(any.insert(name), "{name} twice in ANY_ARGS");
+        }
+    }
 }

@@ -75,3 +75,26 @@ pub const ALL: &[&str] = &[
     "adversarial.tsv",
     "peers/codex-safety-cases.tsv",
 ];
+
+/// Apply random edits to `command`, as the hostile-input property tests do:
+/// each `(at, c, op)` inserts `c` (op 0), removes (op 1) or replaces (op 2)
+/// the character at `at` modulo the length (appending when past the end).
+pub fn mutate(command: &str, edits: &[(usize, char, u8)]) -> String {
+    let mut chars: Vec<char> = command.chars().collect();
+    for &(at, c, op) in edits {
+        let at = if chars.is_empty() {
+            0
+        } else {
+            at % (chars.len() + 1)
+        };
+        match op {
+            0 => chars.insert(at, c),
+            1 if at < chars.len() => {
+                chars.remove(at);
+            }
+            _ if at < chars.len() => chars[at] = c,
+            _ => chars.push(c),
+        }
+    }
+    chars.into_iter().collect()
+}

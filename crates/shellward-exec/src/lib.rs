@@ -857,15 +857,16 @@ impl Executor {
             let _ = std::fs::remove_file(&files.output);
         }
         if prepared.mask_secrets {
-            text = env::mask(&text, &parent_env());
-            raw = raw.map(|r| env::mask(&r, &parent_env()));
+            let parent = parent_env();
+            text = env::mask(&text, &parent);
+            raw = raw.map(|r| env::mask(&r, &parent));
         }
         let mut is_error = false;
         let mut prefix = String::new();
         let mut notes: Vec<String> = Vec::new();
         match (exit.code, exit.signal) {
             (Some(0), _) => {}
-            (Some(code), _) => match output::exit_meaning(command, code) {
+            (Some(code), _) => match output::exit_meaning(&prepared.analysis, code) {
                 Some(meaning) => notes.push(format!("(exit code {code}: {meaning})")),
                 None => {
                     is_error = true;
@@ -956,7 +957,9 @@ impl Executor {
                 notes.push(notice);
             }
         }
-        if let Some(reminder) = output::gh_rate_limit_reminder(command, &text, store::now_ms()) {
+        if let Some(reminder) =
+            output::gh_rate_limit_reminder(&prepared.analysis, &text, store::now_ms())
+        {
             notes.push(reminder.into());
         }
         if !content.is_empty() {

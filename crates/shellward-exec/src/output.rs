@@ -22,9 +22,8 @@ pub const EXIT_MEANINGS: &[(&str, Option<&str>, i32, &str)] = &[
 ];
 
 /// The meaning of a non-zero exit code that is not an error, judged from
-/// the last simple command of `command`.
-pub fn exit_meaning(command: &str, code: i32) -> Option<&'static str> {
-    let analysis = shellward_syntax::analyze(command);
+/// the last simple command of the (already analyzed) command.
+pub fn exit_meaning(analysis: &shellward_syntax::Analysis, code: i32) -> Option<&'static str> {
     let last = analysis.commands().last()?;
     let mut argv = last
         .argv()
@@ -62,8 +61,8 @@ pub fn read_tail(path: &Path, limit: u64) -> std::io::Result<(Vec<u8>, u64)> {
     Ok((buf, size))
 }
 
-/// Text from bytes: invalid UTF-8 replaced, and a character cut at the end
-/// of a truncated read dropped rather than shown as garbage.
+/// Text from bytes, invalid UTF-8 (including a character cut by a
+/// truncated read) replaced by U+FFFD.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -161,8 +160,11 @@ static LAST_GH_REMINDER_MS: AtomicI64 = AtomicI64::new(i64::MIN);
 
 /// The reminder to append when a `gh` API call hit the rate limit: at most
 /// once per 60 s per process.
-pub fn gh_rate_limit_reminder(command: &str, output: &str, now_ms: i64) -> Option<&'static str> {
-    let analysis = shellward_syntax::analyze(command);
+pub fn gh_rate_limit_reminder(
+    analysis: &shellward_syntax::Analysis,
+    output: &str,
+    now_ms: i64,
+) -> Option<&'static str> {
     let calls_api = analysis.commands().iter().any(|c| {
         let mut argv = c.argv();
         argv.next() == Some("gh")

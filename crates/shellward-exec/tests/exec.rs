@@ -821,7 +821,7 @@ async fn gh_rate_limits_get_one_reminder() {
     // `gh auth ...` does not call the API.
     assert!(
         shellward_exec::output::gh_rate_limit_reminder(
-            "gh auth status",
+            &shellward_syntax::analyze("gh auth status"),
             "API rate limit exceeded",
             i64::MAX
         )

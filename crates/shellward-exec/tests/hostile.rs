@@ -13,9 +13,9 @@ proptest! {
     fn text_readers(command in "[ -~\\n\\t\u{e9}\u{2603}]{0,80}", code in -3i32..300) {
         let analysis = shellward_syntax::analyze(&command);
         let _ = shellward_exec::readstate::reads(&analysis, Some(code));
-        let _ = shellward_exec::output::exit_meaning(&command, code);
+        let _ = shellward_exec::output::exit_meaning(&analysis, code);
         let _ = shellward_exec::readstate::formatter_like(&command);
-        let _ = shellward_exec::output::gh_rate_limit_reminder(&command, &command, 0);
+        let _ = shellward_exec::output::gh_rate_limit_reminder(&analysis, &command, 0);
         let _ = shellward_exec::output::data_url_image(command.as_bytes(), 2000);
         let _ = shellward_exec::output::first_chars(&command, code.unsigned_abs() as usize);
         let _ = shellward_exec::output::last_chars(&command, code.unsigned_abs() as usize);

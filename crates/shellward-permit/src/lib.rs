@@ -128,7 +128,10 @@ pub struct Request<'a> {
 pub fn decide(req: &Request<'_>) -> Decision {
     let text = req.analysis.source();
     let parsed = req.analysis.status == ParseStatus::Ok;
-    let subjects = if parsed {
+    // Subjects are what deny and ask rules match; without such rules there
+    // is nothing to extract (the hook and server decide on every command).
+    let has_guard_rules = req.settings.rules.iter().any(|r| r.action != Action::Allow);
+    let subjects = if parsed && has_guard_rules {
         subject::subjects(req.analysis.commands(), text)
     } else {
         subject::Subjects::default()
@@ -172,7 +175,6 @@ pub fn decide(req: &Request<'_>) -> Decision {
             }
         }
     }
-    let has_guard_rules = req.settings.rules.iter().any(|r| r.action != Action::Allow);
     if let Some(rule) = unverifiable {
         return Decision::new(
             Action::Ask,

@@ -64,17 +64,7 @@ proptest! {
         mode in prop::sample::select(vec![Mode::Build, Mode::Plan, Mode::Yolo]),
     ) {
         let corpus = corpus();
-        let mut chars: Vec<char> = corpus[index % corpus.len()].chars().collect();
-        for (at, c, op) in edits {
-            let at = if chars.is_empty() { 0 } else { at % (chars.len() + 1) };
-            match op {
-                0 => chars.insert(at, c),
-                1 if at < chars.len() => { chars.remove(at); }
-                _ if at < chars.len() => chars[at] = c,
-                _ => chars.push(c),
-            }
-        }
-        let body: String = chars.into_iter().collect();
+        let body = shellward_corpus::mutate(&corpus[index % corpus.len()], &edits);
         let command = if wrapper.ends_with('\'') { format!("{wrapper}{}'", body.replace('\'', "")) } else { format!("{wrapper}{body}") };
         check(&command, mode)?;
     }

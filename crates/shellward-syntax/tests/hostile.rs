@@ -58,17 +58,7 @@ proptest! {
         edits in proptest::collection::vec((0usize..10_000, any::<char>(), 0u8..3), 0..8),
     ) {
         let corpus = corpus_commands();
-        let mut chars: Vec<char> = corpus[index % corpus.len()].chars().collect();
-        for (at, c, op) in edits {
-            let at = if chars.is_empty() { 0 } else { at % (chars.len() + 1) };
-            match op {
-                0 => chars.insert(at, c),
-                1 if at < chars.len() => { chars.remove(at); }
-                _ if at < chars.len() => chars[at] = c,
-                _ => chars.push(c),
-            }
-        }
-        let input: String = chars.into_iter().collect();
+        let input = shellward_corpus::mutate(&corpus[index % corpus.len()], &edits);
         let first = analyze(&input);
         prop_assert_eq!(first, analyze(&input));
     }

@@ -744,9 +744,6 @@ impl Executor {
             output_len: None,
         });
         lock(&self.live).remove(&id);
-        let aborted = aborted
-            || abort.as_ref().is_some_and(Abort::aborted)
-                && exit.killed_by.as_deref() == Some("abort");
         Ok(BashOutcome::Completed(self.complete(
             session,
             &prepared,

@@ -136,23 +136,16 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), R
         i += 1;
     }
     let rest = &args[i..];
-    let Some((sub, _)) = SUBCOMMANDS
-        .iter()
-        .filter(|(sub, _)| {
-            let words: Vec<&str> = sub.split(' ').collect();
-            rest.len() >= words.len() && rest[..words.len()] == words[..]
-        })
-        .max_by_key(|(sub, _)| sub.len())
-    else {
+    let Some(known) = subcommand(rest) else {
         let sub = rest.first().copied().unwrap_or("");
         return reject(
             format!("git.subcommand:{sub}"),
             format!("`git {sub}` is not known to be read-only"),
         );
     };
-    let words = sub.split(' ').count();
-    let sub_args = &rest[words..];
-    let options = options_for(sub);
+    let sub = &known.name;
+    let sub_args = &rest[known.words..];
+    let options = &known.options;
     let numeric = matches!(
         *sub,
         "log" | "show" | "rev-list" | "shortlog" | "reflog" | "reflog show" | "stash list"
@@ -174,24 +167,42 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), R
     Ok((format!("readonly.git:{sub}"), paths))
 }
 
-/// A subcommand's parsed option table, built once.
-fn options_for(sub: &str) -> &'static Options {
+/// A read-only subcommand with its option table parsed.
+struct Subcommand {
+    name: &'static str,
+    /// How many words the name has (`stash list` has two).
+    words: usize,
+    options: Options,
+}
+
+/// The subcommand `rest` starts with: the longest entry of [`SUBCOMMANDS`]
+/// whose words begin `rest`. The index (by first word, longest first) is
+/// built once.
+fn subcommand(rest: &[&str]) -> Option<&'static Subcommand> {
     use std::collections::HashMap;
     use std::sync::OnceLock;
-    static CACHE: OnceLock<HashMap<&'static str, Options>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| {
-        SUBCOMMANDS
-            .iter()
-            .map(|(sub, table)| {
-                let mut options = Options::parse(table);
-                options.extend("--help");
-                (*sub, options)
-            })
-            .collect()
+    static INDEX: OnceLock<HashMap<&'static str, Vec<Subcommand>>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut index: HashMap<&'static str, Vec<Subcommand>> = HashMap::new();
+        for &(name, table) in SUBCOMMANDS {
+            let mut options = Options::parse(table);
+            options.extend("--help");
+            let first = name.split(' ').next().unwrap_or(name);
+            index.entry(first).or_default().push(Subcommand {
+                name,
+                words: name.split(' ').count(),
+                options,
+            });
+        }
+        for entries in index.values_mut() {
+            entries.sort_by_key(|s| std::cmp::Reverse(s.words));
+        }
+        index
     });
-    cache
-        .get(sub)
-        .expect("every subcommand in SUBCOMMANDS has its options parsed")
+    index
+        .get(*rest.first()?)?
+        .iter()
+        .find(|s| rest.len() >= s.words && s.name.split(' ').zip(rest).all(|(w, a)| w == *a))
 }
 
 fn after_double_dash<'a>(args: &'a [&'a str]) -> Vec<&'a str> {
@@ -282,12 +293,15 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
 /// repository whose `.git` was put there by someone else must be trusted
 /// before any git command is auto-allowed.
 pub fn repository_unsafe(cwd: &Path) -> Option<String> {
-    let mut dir = cwd.to_path_buf();
+    // One buffer for every probe: `LEVEL/NAME` is built by replacing the
+    // last component, and `pop` goes back to `LEVEL` and then its parent.
+    let mut probe = cwd.to_path_buf();
     loop {
-        let dot_git = dir.join(".git");
-        if let Ok(meta) = std::fs::symlink_metadata(&dot_git) {
+        probe.push(".git");
+        let dot_git = probe.as_path();
+        if let Ok(meta) = std::fs::symlink_metadata(dot_git) {
             if meta.file_type().is_symlink() {
-                let Ok(target) = std::fs::canonicalize(&dot_git) else {
+                let Ok(target) = std::fs::canonicalize(dot_git) else {
                     return Some("git_symlink".into());
                 };
                 if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git")
@@ -297,7 +311,7 @@ pub fn repository_unsafe(cwd: &Path) -> Option<String> {
                 return git_dir_unsafe(&target);
             }
             if meta.is_file() {
-                let text = match std::fs::read(&dot_git) {
+                let text = match std::fs::read(dot_git) {
                     Ok(t) if t.len() <= 32 * 1024 && !t.contains(&0) => {
                         String::from_utf8_lossy(&t).into_owned()
                     }
@@ -306,7 +320,8 @@ pub fn repository_unsafe(cwd: &Path) -> Option<String> {
                 let Some(target) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
                     return Some("gitdir_file".into());
                 };
-                let target = dir.join(target);
+                let level = dot_git.parent().unwrap_or(dot_git);
+                let target = level.join(target);
                 let target = std::fs::canonicalize(&target).unwrap_or(target);
                 if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git")
                 {
@@ -315,15 +330,24 @@ pub fn repository_unsafe(cwd: &Path) -> Option<String> {
                 return git_dir_unsafe(&target);
             }
             if meta.is_dir() {
-                return git_dir_unsafe(&dot_git);
+                return git_dir_unsafe(dot_git);
             }
         }
         // A level that looks like a bare repository before any trusted `.git`.
-        if dir.join("HEAD").is_file() || (dir.join("objects").is_dir() && dir.join("refs").is_dir())
-        {
+        probe.set_file_name("HEAD");
+        let head = probe.is_file();
+        let bare = head || {
+            probe.set_file_name("objects");
+            probe.is_dir() && {
+                probe.set_file_name("refs");
+                probe.is_dir()
+            }
+        };
+        if bare {
             return Some("bare".into());
         }
-        if !dir.pop() {
+        probe.pop();
+        if !probe.pop() {
             return None;
         }
     }

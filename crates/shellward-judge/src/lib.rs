@@ -301,7 +301,8 @@ fn judge_commands(
     start: &Path,
     depth: usize,
 ) -> Vec<CommandVerdict> {
-    let mut cwds = vec![start.to_path_buf()];
+    // Directories a `cd` may have led to, besides `start` (allocated only after one).
+    let mut moved: Vec<PathBuf> = Vec::new();
     let mut out = Vec::with_capacity(commands.len());
     for c in commands {
         let mut verdict = CommandVerdict {
@@ -310,7 +311,8 @@ fn judge_commands(
             reason: String::new(),
             external_paths: Vec::new(),
         };
-        for cwd in &cwds {
+        let cwds = || std::iter::once(start).chain(moved.iter().map(PathBuf::as_path));
+        for cwd in cwds() {
             match judge_command(c, j, cwd, depth) {
                 Ok((rule, reason, external)) => {
                     if verdict.rule.is_empty() {
@@ -335,7 +337,7 @@ fn judge_commands(
         }
         if verdict.read_only && program(&c.words) == Some("cd") {
             let mut next = Vec::new();
-            for cwd in &cwds {
+            for cwd in cwds() {
                 // The operand (the cd row allows only `-L`, `-P`, `-e` before it); none means home.
                 let target = match c
                     .words
@@ -350,8 +352,8 @@ fn judge_commands(
                 next.extend(target);
             }
             for dir in next {
-                if !cwds.contains(&dir) {
-                    cwds.push(dir);
+                if dir != start && !moved.contains(&dir) {
+                    moved.push(dir);
                 }
             }
         }
@@ -761,15 +763,13 @@ fn judge_argv(
         judge_argv(&words[index..], j, cwd, external, depth + 1)?;
     }
     let script_given = row.script_options.iter().any(|o| parsed.has(o));
-    let path_operands: Vec<usize> = match row.operands {
-        Operands::Paths => parsed.operands.iter().map(|(i, _)| *i).collect(),
-        Operands::ScriptThenPaths if script_given => {
-            parsed.operands.iter().map(|(i, _)| *i).collect()
-        }
-        Operands::ScriptThenPaths => parsed.operands.iter().skip(1).map(|(i, _)| *i).collect(),
-        Operands::Free | Operands::None => Vec::new(),
+    let path_operands = match row.operands {
+        Operands::Paths => &parsed.operands[..],
+        Operands::ScriptThenPaths if script_given => &parsed.operands[..],
+        Operands::ScriptThenPaths => parsed.operands.get(1..).unwrap_or_default(),
+        Operands::Free | Operands::None => &[],
     };
-    for i in path_operands {
+    for &(i, _) in path_operands {
         // `find`'s expression operators are operands to the parser, not start points.
         if let Some(w) = words.get(i)
             && !(name == "find" && matches!(w.value.as_str(), "!" | "(" | ")" | ","))

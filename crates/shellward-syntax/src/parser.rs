@@ -25,6 +25,16 @@ fn is_meta(b: u8) -> bool {
     )
 }
 
+/// Bytes that are never special inside an unquoted word: no quoting,
+/// expansion, glob, brace, tilde or extglob meaning, and not a metacharacter.
+fn is_plain(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'-' | b'/' | b'_' | b'.' | b',' | b'=' | b'%' | b':' | b'^'
+        )
+}
+
 fn is_name_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_'
 }
@@ -1022,6 +1032,22 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let mut w = WordBuilder::default();
         while let Some(b) = self.peek() {
+            if is_plain(b) {
+                // A run of bytes that mean nothing to the shell here: copied
+                // at once (`.` and `,` only while no `{` could make them
+                // brace-expansion separators).
+                w.open_literal(self.pos);
+                let brace_open = w.brace_open;
+                let run = self.b[self.pos..]
+                    .iter()
+                    .take_while(|&&c| is_plain(c) && !(brace_open && (c == b'.' || c == b',')))
+                    .count();
+                if run > 0 {
+                    w.value.extend_from_slice(&self.b[self.pos..self.pos + run]);
+                    self.pos += run;
+                    continue;
+                }
+            }
             match b {
                 b'<' | b'>' if self.peek_at(1) == Some(b'(') => {
                     w.close_literal(self.pos);

@@ -139,7 +139,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), R
     let Some(known) = subcommand(rest) else {
         let sub = rest.first().copied().unwrap_or("");
         return reject(
-            format!("git.subcommand:{sub}"),
+            ["git.subcommand:", sub].concat(),
             format!("`git {sub}` is not known to be read-only"),
         );
     };
@@ -164,7 +164,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), R
         }
         _ => after_double_dash(sub_args),
     };
-    Ok((format!("readonly.git:{sub}"), paths))
+    Ok((["readonly.git:", sub].concat(), paths))
 }
 
 /// A read-only subcommand with its option table parsed.
@@ -181,9 +181,10 @@ struct Subcommand {
 fn subcommand(rest: &[&str]) -> Option<&'static Subcommand> {
     use std::collections::HashMap;
     use std::sync::OnceLock;
-    static INDEX: OnceLock<HashMap<&'static str, Vec<Subcommand>>> = OnceLock::new();
+    type Index = HashMap<&'static str, Vec<Subcommand>, foldhash::fast::FixedState>;
+    static INDEX: OnceLock<Index> = OnceLock::new();
     let index = INDEX.get_or_init(|| {
-        let mut index: HashMap<&'static str, Vec<Subcommand>> = HashMap::new();
+        let mut index = Index::default();
         for &(name, table) in SUBCOMMANDS {
             let mut options = Options::parse(table);
             options.extend("--help");

@@ -649,9 +649,10 @@ fn judge_argv(
             format!("`{unc}` may name a network share"),
         ));
     }
-    if tables::SECRETS.contains(&name) {
+    let entry = tables::entry(name);
+    if entry.is_some_and(|e| e.secret) {
         return Err(Reject::new(
-            format!("secrets.print:{name}"),
+            ["secrets.print:", name].concat(),
             format!("`{name}` prints the environment, which holds secrets"),
         ));
     }
@@ -682,7 +683,7 @@ fn judge_argv(
     if name == "find" && words.iter().skip(1).any(|w| w.value == "-exec") {
         return find_exec(words, j, cwd, external, depth);
     }
-    if tables::VERSION_ONLY.contains(&name) {
+    if entry.is_some_and(|e| e.version_only) {
         let version = match args {
             ["--version"] | ["-V"] => true,
             ["-v"] => matches!(
@@ -701,21 +702,21 @@ fn judge_argv(
                 ));
             }
             return Ok((
-                format!("readonly.version:{name}"),
+                ["readonly.version:", name].concat(),
                 "prints a version".into(),
             ));
         }
     }
-    if tables::ANY_ARGS.contains(&name) {
+    if entry.is_some_and(|e| e.any_args) {
         return Ok((
-            format!("readonly.any_arg:{name}"),
-            format!("`{name}` only prints, whatever its arguments"),
+            ["readonly.any_arg:", name].concat(),
+            ["`", name, "` only prints, whatever its arguments"].concat(),
         ));
     }
-    let Some(row) = tables::row_for(name) else {
+    let Some((row, options)) = entry.and_then(|e| e.row.as_ref()) else {
         return Err(Reject::new(
-            format!("readonly.unknown:{name}"),
-            format!("`{name}` is not known to be read-only"),
+            ["readonly.unknown:", name].concat(),
+            ["`", name, "` is not known to be read-only"].concat(),
         ));
     };
     if !row.glob_safe
@@ -730,18 +731,20 @@ fn judge_argv(
             format!("`{}` could expand to an option of `{name}`", w.value),
         ));
     }
-    let parsed = flags::parse(
-        tables::options_for(row),
-        args,
-        row.numeric_short,
-        row.stop_at_operand,
-    )
-    .map_err(|u| {
-        Reject::new(
-            format!("readonly.flag:{name}:{}", u.0),
-            format!("`{}` is not a known read-only option of `{name}`", u.0),
-        )
-    })?;
+    let parsed =
+        flags::parse(options, args, row.numeric_short, row.stop_at_operand).map_err(|u| {
+            Reject::new(
+                ["readonly.flag:", name, ":", &u.0].concat(),
+                [
+                    "`",
+                    &u.0,
+                    "` is not a known read-only option of `",
+                    name,
+                    "`",
+                ]
+                .concat(),
+            )
+        })?;
     if row.operands == Operands::None && !parsed.operands.is_empty() {
         return Err(Reject::new(
             format!("readonly.operand:{name}"),
@@ -795,7 +798,7 @@ fn judge_argv(
         }
     }
     Ok((
-        format!("readonly.flags:{name}"),
-        format!("`{name}` with only read-only options"),
+        ["readonly.flags:", name].concat(),
+        ["`", name, "` with only read-only options"].concat(),
     ))
 }

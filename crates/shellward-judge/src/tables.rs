@@ -267,34 +267,47 @@ const AWK: &str = "-F|--field-separator=STR -v|--assign=STR -b|--characters-as-b
 
 const FIND: &str = "-H -P -O=NUM -D=STR -name=STR -iname=STR -path=STR -ipath=STR -wholename=STR -iwholename=STR -regex=STR -iregex=STR -regextype=STR -lname=STR -ilname=STR -type=STR -xtype=STR -maxdepth=NUM -mindepth=NUM -depth -mount -xdev -noleaf -ignore_readdir_race -daystart -newer=PATH -anewer=PATH -cnewer=PATH -newerXY=STR -mtime=STR -mmin=STR -atime=STR -amin=STR -ctime=STR -cmin=STR -used=STR -size=STR -empty -perm=STR -user=STR -group=STR -uid=STR -gid=STR -nouser -nogroup -readable -writable -executable -links=STR -inum=STR -samefile=PATH -fstype=STR -true -false -print -print0 -printf=STR -ls -prune -quit -not -a -and -o -or";
 
-/// The row for `name`, if it has one.
-pub(crate) fn row_for(name: &str) -> Option<&'static Row> {
-    use std::collections::HashMap;
-    use std::sync::OnceLock;
-    static BY_NAME: OnceLock<HashMap<&'static str, &'static Row>> = OnceLock::new();
-    BY_NAME
-        .get_or_init(|| ROWS.iter().map(|r| (r.name, r)).collect())
-        .get(name)
-        .copied()
+/// What the tables say about one program name: looked up once per
+/// command (one hash of the name, not a scan of each list).
+#[derive(Default)]
+pub(crate) struct Entry {
+    /// In [`SECRETS`].
+    pub secret: bool,
+    /// In [`VERSION_ONLY`].
+    pub version_only: bool,
+    /// In [`ANY_ARGS`].
+    pub any_args: bool,
+    /// Its row in [`ROWS`] and the row's parsed options.
+    pub row: Option<(&'static Row, crate::flags::Options)>,
 }
 
-/// Parsed option tables, built once.
-pub(crate) fn options_for(row: &'static Row) -> &'static crate::flags::Options {
+/// The entry for `name`, if any table mentions it. Built once; the map's
+/// keys are fixed, so a fixed-seed hasher is enough.
+pub(crate) fn entry(name: &str) -> Option<&'static Entry> {
     use std::collections::HashMap;
     use std::sync::OnceLock;
-    static CACHE: OnceLock<HashMap<&'static str, crate::flags::Options>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| {
-        ROWS.iter()
-            .map(|r| {
-                let mut options = crate::flags::Options::parse(r.options);
+    type Map = HashMap<&'static str, Entry, foldhash::fast::FixedState>;
+    static BY_NAME: OnceLock<Map> = OnceLock::new();
+    BY_NAME
+        .get_or_init(|| {
+            let mut map = Map::default();
+            for &name in SECRETS {
+                map.entry(name).or_default().secret = true;
+            }
+            for &name in VERSION_ONLY {
+                map.entry(name).or_default().version_only = true;
+            }
+            for &name in ANY_ARGS {
+                map.entry(name).or_default().any_args = true;
+            }
+            for row in ROWS {
+                let mut options = crate::flags::Options::parse(row.options);
                 options.extend("--help --version");
-                (r.name, options)
-            })
-            .collect()
-    });
-    cache
-        .get(row.name)
-        .expect("every row has its options parsed")
+                map.entry(row.name).or_default().row = Some((row, options));
+            }
+            map
+        })
+        .get(name)
 }
 
 #[cfg(test)]

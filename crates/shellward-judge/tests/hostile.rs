@@ -9,7 +9,7 @@
 
 use proptest::prelude::*;
 use shellward_judge::{Context, judge};
-use shellward_syntax::{DynamicKind, ParseStatus, analyze};
+use shellward_syntax::{DynamicKind, ParseStatus, Part, analyze};
 
 fn corpus() -> &'static [String] {
     static ALL: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
@@ -56,13 +56,10 @@ fn check(input: &str) -> Result<(), TestCaseError> {
                         | DynamicKind::Backtick
                         | DynamicKind::ProcessSubstitution,
                     ) => true,
-                    // Only the special parameters: every `$` is followed by one of `?#$!-0` or `(`.
-                    Some(DynamicKind::Parameter) => w.value.match_indices('$').all(|(i, _)| {
-                        matches!(
-                            w.value.as_bytes().get(i + 1),
-                            Some(b'?' | b'#' | b'$' | b'!' | b'-' | b'0' | b'(')
-                        )
-                    }),
+                    // Only the special parameters: every parameter part is one of
+                    // `$?` `$#` `$$` `$!` `$-` `$0` (`$$GITHUB_TOKEN` is `$$`
+                    // followed by literal text).
+                    Some(DynamicKind::Parameter) => only_special(&w.parts, analysis.source()),
                     _ => false,
                 }),
                 "read-only with an expansion that is not a substitution: {input:?}"
@@ -73,6 +70,16 @@ fn check(input: &str) -> Result<(), TestCaseError> {
     }
     prop_assert!(!verdict.rule.is_empty());
     Ok(())
+}
+
+fn only_special(parts: &[Part], source: &str) -> bool {
+    parts.iter().all(|part| match part {
+        Part::Parameter(span) => {
+            matches!(span.slice(source), "$?" | "$#" | "$$" | "$!" | "$-" | "$0")
+        }
+        Part::DoubleQuoted(_, inner) => only_special(inner, source),
+        _ => true,
+    })
 }
 
 proptest! {
@@ -96,5 +103,23 @@ proptest! {
     ) {
         let quoted = script.replace('\'', "");
         check(&format!("{command} '{quoted}' f.txt"))?;
+    }
+}
+
+/// Cases proptest once found, kept: a special parameter followed by text
+/// is the parameter and literal text (`$$GITHUB_TOKEN` prints the PID and
+/// the word), while a named parameter is never read-only.
+#[test]
+fn special_parameters_followed_by_text() {
+    for (input, read_only) in [
+        ("echo $$GITHUB_TOKEN", true),
+        ("echo \"$?x\" $#y", true),
+        ("echo $GITHUB_TOKEN", false),
+        ("echo $$$GITHUB_TOKEN", false),
+        ("echo \"$$${GITHUB_TOKEN}\"", false),
+    ] {
+        check(input).unwrap();
+        let verdict = judge(&analyze(input), context());
+        assert_eq!(verdict.read_only, read_only, "{input}: {}", verdict.rule);
     }
 }

@@ -27,12 +27,23 @@ fn is_meta(b: u8) -> bool {
 
 /// Bytes that are never special inside an unquoted word: no quoting,
 /// expansion, glob, brace, tilde or extglob meaning, and not a metacharacter.
+const PLAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'-' | b'/' | b'_' | b'.' | b',' | b'=' | b'%' | b':' | b'^'
+            );
+        b += 1;
+    }
+    table
+};
+
 fn is_plain(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || matches!(
-            b,
-            b'-' | b'/' | b'_' | b'.' | b',' | b'=' | b'%' | b':' | b'^'
-        )
+    PLAIN[usize::from(b)]
 }
 
 fn is_name_start(b: u8) -> bool {

@@ -4,7 +4,7 @@
 use crate::Reject;
 use crate::flags::{self, Options, Parsed};
 
-fn reject(rule: impl Into<String>, reason: impl Into<String>) -> Result<(), Reject> {
+fn reject(rule: impl Into<crate::Text>, reason: impl Into<crate::Text>) -> Result<(), Reject> {
     Err(Reject::new(rule, reason))
 }
 

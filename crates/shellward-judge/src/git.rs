@@ -115,12 +115,12 @@ const GLOBALS: &[&str] = &[
     "--no-replace-objects",
 ];
 
-fn reject<T>(rule: impl Into<String>, reason: impl Into<String>) -> Result<T, Reject> {
+fn reject<T>(rule: impl Into<crate::Text>, reason: impl Into<crate::Text>) -> Result<T, Reject> {
     Err(Reject::new(rule, reason))
 }
 
 /// Judge `git ARGS`; returns the rule that allowed it and the operands that are paths.
-pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), Reject> {
+pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(crate::Text, Vec<&'a str>), Reject> {
     let mut i = 0;
     while let Some(&a) = args.get(i).filter(|a| a.starts_with('-')) {
         if a == "--version" || a == "--help" {
@@ -164,7 +164,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(String, Vec<&'a str>), R
         }
         _ => after_double_dash(sub_args),
     };
-    Ok((["readonly.git:", sub].concat(), paths))
+    Ok((["readonly.git:", sub].concat().into(), paths))
 }
 
 /// A read-only subcommand with its option table parsed.

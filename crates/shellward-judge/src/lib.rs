@@ -38,13 +38,16 @@ use tables::Operands;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reject {
     /// Stable rule id.
-    pub rule: String,
+    pub rule: Text,
     /// Human reason.
-    pub reason: String,
+    pub reason: Text,
 }
 
+/// A rule id or reason: most are fixed text, some name what was judged.
+pub type Text = std::borrow::Cow<'static, str>;
+
 impl Reject {
-    pub(crate) fn new(rule: impl Into<String>, reason: impl Into<String>) -> Reject {
+    pub(crate) fn new(rule: impl Into<Text>, reason: impl Into<Text>) -> Reject {
         Reject {
             rule: rule.into(),
             reason: reason.into(),
@@ -58,9 +61,9 @@ pub struct CommandVerdict {
     /// Whether this simple command is read-only.
     pub read_only: bool,
     /// The rule that decided.
-    pub rule: String,
+    pub rule: Text,
     /// Why, for people.
-    pub reason: String,
+    pub reason: Text,
     /// Directories outside the workspace it reads (`/etc/*`).
     pub external_paths: Vec<String>,
 }
@@ -71,9 +74,9 @@ pub struct Verdict {
     /// Every simple command is read-only (it may still read outside the workspace).
     pub read_only: bool,
     /// The rule that decided.
-    pub rule: String,
+    pub rule: Text,
     /// Why, for people.
-    pub reason: String,
+    pub reason: Text,
     /// Per simple command, in order (empty when the command was not judged per command).
     pub commands: Vec<CommandVerdict>,
     /// Union of the external paths, in order of appearance.
@@ -81,7 +84,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    fn whole(rule: impl Into<String>, reason: impl Into<String>) -> Verdict {
+    fn whole(rule: impl Into<Text>, reason: impl Into<Text>) -> Verdict {
         Verdict {
             read_only: false,
             rule: rule.into(),
@@ -228,11 +231,12 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     match external_paths.first() {
         Some(first) => Verdict {
             read_only: true,
-            rule: format!("path.outside:{first}"),
+            rule: format!("path.outside:{first}").into(),
             reason: format!(
                 "read-only, but reads outside the workspace: {}",
                 external_paths.join(", ")
-            ),
+            )
+            .into(),
             commands,
             external_paths,
         },
@@ -307,8 +311,8 @@ fn judge_commands(
     for c in commands {
         let mut verdict = CommandVerdict {
             read_only: true,
-            rule: String::new(),
-            reason: String::new(),
+            rule: Text::Borrowed(""),
+            reason: Text::Borrowed(""),
             external_paths: Vec::new(),
         };
         let cwds = || std::iter::once(start).chain(moved.iter().map(PathBuf::as_path));
@@ -423,7 +427,7 @@ fn substitutions(word: &Word) -> Option<(Vec<&Script>, bool)> {
     walk(&word.parts, &mut scripts, &special).then_some((scripts, false))
 }
 
-type Ok3 = (String, String, Vec<String>);
+type Ok3 = (Text, Text, Vec<String>);
 
 fn dynamic_reject(kind: DynamicKind) -> Reject {
     Reject::new(
@@ -511,7 +515,7 @@ fn find_exec(
     cwd: &Path,
     external: &mut Vec<String>,
     depth: usize,
-) -> Result<(String, String), Reject> {
+) -> Result<(Text, Text), Reject> {
     let mut kept: Vec<&Word> = Vec::with_capacity(words.len());
     let mut inner_names = Vec::new();
     let mut i = 0;
@@ -544,11 +548,12 @@ fn find_exec(
     }
     judge_argv(&kept, j, cwd, external, depth)?;
     Ok((
-        format!("readonly.find_exec:{}", inner_names.join(",")),
+        format!("readonly.find_exec:{}", inner_names.join(",")).into(),
         format!(
             "`find` with read-only options, running only read-only commands ({})",
             inner_names.join(", ")
-        ),
+        )
+        .into(),
     ))
 }
 
@@ -575,7 +580,7 @@ fn judge_argv(
     cwd: &Path,
     external: &mut Vec<String>,
     depth: usize,
-) -> Result<(String, String), Reject> {
+) -> Result<(Text, Text), Reject> {
     let ctx = j.ctx;
     let mut start = 0;
     while let Some(w) = words.get(start) {
@@ -702,15 +707,17 @@ fn judge_argv(
                 ));
             }
             return Ok((
-                ["readonly.version:", name].concat(),
+                ["readonly.version:", name].concat().into(),
                 "prints a version".into(),
             ));
         }
     }
     if entry.is_some_and(|e| e.any_args) {
         return Ok((
-            ["readonly.any_arg:", name].concat(),
-            ["`", name, "` only prints, whatever its arguments"].concat(),
+            ["readonly.any_arg:", name].concat().into(),
+            ["`", name, "` only prints, whatever its arguments"]
+                .concat()
+                .into(),
         ));
     }
     let Some((row, options)) = entry.and_then(|e| e.row.as_ref()) else {
@@ -798,7 +805,7 @@ fn judge_argv(
         }
     }
     Ok((
-        ["readonly.flags:", name].concat(),
-        ["`", name, "` with only read-only options"].concat(),
+        ["readonly.flags:", name].concat().into(),
+        ["`", name, "` with only read-only options"].concat().into(),
     ))
 }

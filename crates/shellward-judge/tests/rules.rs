@@ -208,7 +208,7 @@ fn rule_ids() {
     let mut failures = Vec::new();
     for (command, read_only, rule) in table {
         let v = judge(&analyze(command), &ctx);
-        let first = v.commands.first().map(|c| c.rule.as_str());
+        let first = v.commands.first().map(|c| &*c.rule);
         if v.read_only != *read_only || (v.rule != *rule && !(v.read_only && first == Some(*rule)))
         {
             failures.push(format!(
@@ -246,7 +246,7 @@ fn repository_safety() {
         &Context::new(&fsmonitor, &fsmonitor),
     );
     assert_eq!(
-        (v.read_only, v.rule.as_str()),
+        (v.read_only, &*v.rule),
         (false, "git.repo_unsafe:config:core.fsmonitor")
     );
     assert!(
@@ -443,11 +443,7 @@ fn launchers_that_project_files_can_redirect() {
         // Found from a subdirectory too: the launchers search upwards.
         let v = judge(&analyze(command), &Context::new(ws.join("deeper"), &ws));
         match rejected {
-            Some(rule) => assert_eq!(
-                (v.read_only, v.rule.as_str()),
-                (false, *rule),
-                "{file}: {content}"
-            ),
+            Some(rule) => assert_eq!((v.read_only, &*v.rule), (false, *rule), "{file}: {content}"),
             None => assert!(v.read_only, "{file}: {content}: {}", v.rule),
         }
     }

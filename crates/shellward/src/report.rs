@@ -157,8 +157,8 @@ impl Report {
             .collect();
         for (report, v) in commands.iter_mut().zip(&verdict.commands) {
             report.read_only = Some(v.read_only);
-            report.rule = Some(v.rule.clone());
-            report.reason = Some(v.reason.clone());
+            report.rule = Some(v.rule.to_string());
+            report.reason = Some(v.reason.to_string());
             report.external_paths = v.external_paths.clone();
         }
         Report {
@@ -173,8 +173,8 @@ impl Report {
             errors: analysis.errors.iter().map(ToString::to_string).collect(),
             commands,
             read_only: verdict.read_only,
-            read_only_rule: verdict.rule.clone(),
-            read_only_reason: verdict.reason.clone(),
+            read_only_rule: verdict.rule.to_string(),
+            read_only_reason: verdict.reason.to_string(),
             external_paths: verdict.external_paths.clone(),
             mode: mode.as_str(),
             decision: decision.action.as_str(),

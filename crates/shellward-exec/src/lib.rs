@@ -651,7 +651,10 @@ impl Executor {
                 shell: shell.clone(),
                 source,
             })?;
-        let pid = i32::try_from(child.id()).unwrap_or(0);
+        let pid = child
+            .id()
+            .and_then(|id| i32::try_from(id).ok())
+            .unwrap_or(0);
         let started = tokio::time::Instant::now();
         let started_ms = store::now_ms();
         let record = TaskRecord {
@@ -1234,63 +1237,26 @@ impl Monitor {
     /// foreground caller wakes straight from the `waitpid`.
     async fn watch(
         self: Arc<Self>,
-        mut child: std::process::Child,
+        mut child: tokio::process::Child,
         mut kill_rx: mpsc::UnboundedReceiver<String>,
         done: watch::Sender<Option<Exit>>,
     ) {
+        use std::os::unix::process::ExitStatusExt;
         let pgid = self.live.record.pid;
         let started = tokio::time::Instant::now();
-        let killed_by: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+        let mut killed_by: Option<String> = None;
         let mut tick = tokio::time::interval(Duration::from_millis(500));
-        let kill = |why: String| {
-            let mut k = lock(&killed_by);
-            if k.is_none() {
-                *k = Some(why);
-                let grace = self.limits.kill_grace;
-                tokio::spawn(process::terminate_group(pgid, grace));
+        let mut kill = |why: String| {
+            if killed_by.is_none() {
+                killed_by = Some(why);
+                tokio::spawn(process::terminate_group(pgid, self.limits.kill_grace));
             }
         };
-        let waiter = {
-            let me = self.clone();
-            let killed_by = killed_by.clone();
-            tokio::task::spawn_blocking(move || {
-                use std::os::unix::process::ExitStatusExt;
-                let status = child.wait();
-                let output_len = std::fs::metadata(&me.live.files.output)
-                    .ok()
-                    .map(|m| m.len());
-                // Whatever the command left running in its group goes with it.
-                process::terminate_group_blocking(pgid, me.limits.kill_grace);
-                if let Some(len) = output_len
-                    && let Ok(f) = std::fs::OpenOptions::new()
-                        .write(true)
-                        .open(&me.live.files.output)
-                    && f.metadata().is_ok_and(|m| m.len() > len)
-                {
-                    let _ = f.set_len(len);
-                }
-                let killed_by = lock(&killed_by).clone();
-                let exit = match status {
-                    Ok(s) => Exit {
-                        code: s.code(),
-                        signal: s.signal(),
-                        killed_by,
-                        output_len,
-                    },
-                    Err(_) => Exit {
-                        code: None,
-                        signal: None,
-                        killed_by,
-                        output_len,
-                    },
-                };
-                me.finish(exit, done);
-            })
-        };
-        tokio::pin!(waiter);
-        loop {
+        let exited = child.wait();
+        tokio::pin!(exited);
+        let status = loop {
             tokio::select! {
-                _ = &mut waiter => break,
+                status = &mut exited => break status,
                 Some(why) = kill_rx.recv() => kill(why),
                 _ = tick.tick() => {
                     let size = std::fs::metadata(&self.live.files.output).map_or(0, |m| m.len());
@@ -1302,6 +1268,39 @@ impl Monitor {
                     }
                 }
             }
+        };
+        let output = &self.live.files.output;
+        let output_len = std::fs::metadata(output).ok().map(|m| m.len());
+        // Whatever the command left running in its group goes with it, and
+        // what it wrote after the shell exited is cut off.
+        process::terminate_group(pgid, self.limits.kill_grace).await;
+        if let Some(len) = output_len
+            && std::fs::metadata(output).is_ok_and(|m| m.len() > len)
+            && let Ok(f) = std::fs::OpenOptions::new().write(true).open(output)
+        {
+            let _ = f.set_len(len);
+        }
+        let exit = match status {
+            Ok(s) => Exit {
+                code: s.code(),
+                signal: s.signal(),
+                killed_by,
+                output_len,
+            },
+            Err(_) => Exit {
+                code: None,
+                signal: None,
+                killed_by,
+                output_len,
+            },
+        };
+        if *lock(&self.live.state) == State::Foreground {
+            // Nothing to record: the waiting call takes it from here.
+            self.finish(exit, done);
+        } else {
+            // A background task's end is written to the store: blocking I/O.
+            let me = self.clone();
+            let _ = tokio::task::spawn_blocking(move || me.finish(exit, done)).await;
         }
     }
 

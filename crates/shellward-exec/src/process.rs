@@ -83,10 +83,10 @@ pub fn mark_background(files: &Files) {
     let _ = std::fs::write(files.status.with_extension("status.bg"), b"");
 }
 
-/// Spawn `command` with `shell` in `cwd`. The child is a plain
-/// `std::process::Child`: its exit is awaited on a blocking thread
-/// (`waitpid` returns the moment it exits, where a signal-driven reaper
-/// adds half a millisecond per call).
+/// Spawn `command` with `shell` in `cwd` (in a tokio runtime). tokio waits
+/// for the child through a pidfd on Linux: its exit is an event of the
+/// runtime's own poller, so the waiting task wakes on the thread that saw
+/// it, without a reaper thread or a signal handler in between.
 pub fn spawn(
     shell: &Path,
     command: &str,
@@ -94,7 +94,7 @@ pub fn spawn(
     files: &Files,
     confine: Option<landlock::RulesetCreated>,
     env: &crate::env::Plan,
-) -> std::io::Result<std::process::Child> {
+) -> std::io::Result<tokio::process::Child> {
     use std::os::unix::process::CommandExt;
     let out = std::fs::OpenOptions::new()
         .create(true)
@@ -131,7 +131,7 @@ pub fn spawn(
     if let Some(ruleset) = confine {
         restrict_in_child(&mut cmd, ruleset);
     }
-    cmd.spawn()
+    tokio::process::Command::from(cmd).spawn()
 }
 
 /// Apply a Landlock ruleset in the child, between fork and exec.
@@ -165,22 +165,6 @@ pub fn signal_group(pgid: i32, signal: Signal) {
     if let Some(p) = Pid::from_raw(pgid) {
         let _ = rustix::process::kill_process_group(p, signal);
     }
-}
-
-/// [`terminate_group`] for a blocking thread.
-pub fn terminate_group_blocking(pgid: i32, grace: Duration) {
-    if !group_alive(pgid) {
-        return;
-    }
-    signal_group(pgid, Signal::TERM);
-    let deadline = std::time::Instant::now() + grace;
-    while std::time::Instant::now() < deadline {
-        if !group_alive(pgid) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    signal_group(pgid, Signal::KILL);
 }
 
 /// SIGTERM the group, then SIGKILL whatever is left after `grace`.

@@ -27,6 +27,11 @@ fn input(command: &str) -> BashInput {
     }
 }
 
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples.get(samples.len() / 2).copied().unwrap_or_default()
+}
+
 fn peak_rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .unwrap_or_default()
@@ -77,52 +82,91 @@ fn main() {
         }
     };
     let run = |command: &str| rt.block_on(call(command.to_string()));
-    // Interleaved rounds, best of each: this VM's timing drifts by tens of
-    // percent over seconds, which would otherwise favour whichever ran in
-    // a quiet moment.
-    let n = 100;
+    // Single calls alternate with single `bash -c true` runs and the medians
+    // are compared: this VM's process creation drifts by tens of percent
+    // over seconds, and alternating call by call puts both sides in the
+    // same moments.
     run("true");
-    let per_call = |f: &dyn Fn()| {
-        let start = Instant::now();
-        for _ in 0..n {
-            f();
+    let bash_true = {
+        let ws = ws.clone();
+        move || {
+            let status = std::process::Command::new("bash")
+                .args(["-c", "true"])
+                .current_dir(&ws)
+                .status()
+                .unwrap();
+            assert!(status.success());
         }
-        start.elapsed() / n
     };
+    let samples = 1_000;
     // As a server calls the tool: from a task on the runtime, so the child's
     // exit wakes the task on the thread that saw it.
-    let in_task = || {
-        let call = call.clone();
+    let (tool, bash) = {
+        let (call, bash_true) = (call.clone(), bash_true.clone());
         rt.block_on(rt.spawn(async move {
-            let start = Instant::now();
-            for _ in 0..n {
+            let (mut tool, mut bash) = (Vec::new(), Vec::new());
+            for _ in 0..samples {
+                let start = Instant::now();
                 call("true".into()).await;
+                tool.push(start.elapsed());
+                let start = Instant::now();
+                bash_true();
+                bash.push(start.elapsed());
             }
-            start.elapsed() / n
+            (tool, bash)
         }))
         .unwrap()
     };
-    let bash_true = || {
-        let status = std::process::Command::new("bash")
-            .args(["-c", "true"])
-            .current_dir(&ws)
-            .status()
-            .unwrap();
-        assert!(status.success());
+    // From outside the runtime (`block_on` on another thread), as a
+    // synchronous host would call it.
+    let (mut outside, mut bash_outside) = (Vec::new(), Vec::new());
+    for _ in 0..samples / 2 {
+        let start = Instant::now();
+        run("true");
+        outside.push(start.elapsed());
+        let start = Instant::now();
+        bash_true();
+        bash_outside.push(start.elapsed());
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let (tool, bash) = (median(tool), median(bash));
+    let (outside, bash_outside) = (median(outside), median(bash_outside));
+    println!(
+        "per call (median of {samples}, alternating): tool {:.3} ms from a runtime task, bash -c true {:.3} ms: ratio {:.2}x; from block_on on another thread {:.3} ms vs {:.3} ms: {:.2}x",
+        ms(tool),
+        ms(bash),
+        tool.as_secs_f64() / bash.as_secs_f64(),
+        ms(outside),
+        ms(bash_outside),
+        outside.as_secs_f64() / bash_outside.as_secs_f64(),
+    );
+    // The same in loops of 100 (best of 7 interleaved rounds): each side
+    // then runs with its own caches warm.
+    let looped = |tool: bool| {
+        let (call, bash_true) = (call.clone(), bash_true.clone());
+        rt.block_on(rt.spawn(async move {
+            let start = Instant::now();
+            for _ in 0..100 {
+                if tool {
+                    call("true".into()).await;
+                } else {
+                    bash_true();
+                }
+            }
+            start.elapsed() / 100
+        }))
+        .unwrap()
     };
-    let (mut tool, mut outside, mut bash) = (Duration::MAX, Duration::MAX, Duration::MAX);
+    let (mut tool_loop, mut bash_loop) = (Duration::MAX, Duration::MAX);
     for _ in 0..7 {
-        tool = tool.min(in_task());
-        outside = outside.min(per_call(&|| run("true")));
-        bash = bash.min(per_call(&bash_true));
+        tool_loop = tool_loop.min(looped(true));
+        bash_loop = bash_loop.min(looped(false));
     }
     println!(
-        "per call: tool {:.3} ms from a runtime task ({:.3} ms from block_on on another thread), bash -c true {:.3} ms, ratio {:.2}x ({:.2}x)",
-        tool.as_secs_f64() * 1e3,
-        outside.as_secs_f64() * 1e3,
-        bash.as_secs_f64() * 1e3,
-        tool.as_secs_f64() / bash.as_secs_f64(),
-        outside.as_secs_f64() / bash.as_secs_f64()
+        "per call (loops of 100, best of 7 rounds): tool {:.3} ms from a runtime task, bash -c true {:.3} ms: ratio {:.2}x",
+        ms(tool_loop),
+        ms(bash_loop),
+        tool_loop.as_secs_f64() / bash_loop.as_secs_f64()
     );
     // Landlock's cost: the same call confined (the default for an
     // auto-allowed `true`) and with the confinement taken off.
@@ -139,17 +183,18 @@ fn main() {
                 .unwrap();
         })
     };
-    let (mut with, mut without) = (Duration::MAX, Duration::MAX);
-    for _ in 0..7 {
-        with = with.min(per_call(&|| {
-            confined(shellward_exec::sandbox::Confinement::ReadOnly { network: false })
-        }));
-        without = without.min(per_call(&|| {
-            confined(shellward_exec::sandbox::Confinement::None)
-        }));
+    let (mut with, mut without) = (Vec::new(), Vec::new());
+    for _ in 0..samples / 2 {
+        let start = Instant::now();
+        confined(shellward_exec::sandbox::Confinement::ReadOnly { network: false });
+        with.push(start.elapsed());
+        let start = Instant::now();
+        confined(shellward_exec::sandbox::Confinement::None);
+        without.push(start.elapsed());
     }
+    let (with, without) = (median(with), median(without));
     println!(
-        "confinement: {:.3} ms per call confined, {:.3} ms unconfined: +{:.3} ms (Landlock {:?})",
+        "confinement (medians, alternating): {:.3} ms per call confined, {:.3} ms unconfined: +{:.3} ms (Landlock {:?})",
         with.as_secs_f64() * 1e3,
         without.as_secs_f64() * 1e3,
         (with.as_secs_f64() - without.as_secs_f64()) * 1e3,

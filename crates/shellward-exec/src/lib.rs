@@ -406,7 +406,7 @@ pub struct Executor {
     live: Arc<Mutex<HashMap<String, Arc<Live>>>>,
     events: mpsc::UnboundedSender<Event>,
     /// Working directories of the sessions this process has seen.
-    cwds: Mutex<HashMap<String, PathBuf>>,
+    cwds: Mutex<HashMap<String, Option<PathBuf>>>,
     /// Shells of the sessions this process has seen.
     shells: Mutex<HashMap<String, PathBuf>>,
     /// Sessions already told that Landlock is unavailable.
@@ -477,8 +477,13 @@ impl Executor {
     pub fn session_cwd(&self, session: &Session) -> Result<PathBuf, ExecError> {
         let cached = lock(&self.cwds).get(&session.id).cloned();
         let saved = match cached {
-            Some(dir) => Some(dir),
-            None => self.store.cwd(&session.id)?,
+            Some(saved) => saved,
+            None => {
+                // Read once per session and process (none saved is remembered too).
+                let saved = self.store.cwd(&session.id)?;
+                lock(&self.cwds).insert(session.id.clone(), saved.clone());
+                saved
+            }
         };
         Ok(saved
             .filter(|p| p.is_dir())
@@ -489,7 +494,7 @@ impl Executor {
     /// for the next call of this process).
     fn set_session_cwd(&self, session: &Session, dir: &std::path::Path) -> Result<(), ExecError> {
         self.store.set_cwd(&session.id, dir)?;
-        lock(&self.cwds).insert(session.id.clone(), dir.to_path_buf());
+        lock(&self.cwds).insert(session.id.clone(), Some(dir.to_path_buf()));
         Ok(())
     }
 
@@ -684,16 +689,26 @@ impl Executor {
         let lifetime = session
             .subagent
             .then_some(self.limits.subagent_task_lifetime);
-        let monitor = Monitor {
+        let monitor = Arc::new(Monitor {
             live: live.clone(),
             registry: self.live.clone(),
             store: self.store.clone(),
             events: self.events.clone(),
             limits: self.limits.clone(),
             lifetime,
+        });
+        // The call waits for its own process: the exit wakes this task
+        // directly. Only a process that moves to the background gets a
+        // watcher task of its own.
+        let mut fg = Foreground {
+            monitor,
+            child: Some(child),
+            kill_rx: Some(kill_rx),
+            done: Some(done_tx),
+            killed_by: None,
         };
-        tokio::spawn(Arc::new(monitor).watch(child, kill_rx, done_tx));
         if background && self.commit(&live)? {
+            fg.detach();
             return Ok(BashOutcome::Backgrounded(Backgrounded {
                 task_id: id,
                 output_path: files.output,
@@ -701,29 +716,57 @@ impl Executor {
                 on_timeout: false,
             }));
         }
-        let mut done = live.done.clone();
         let mut abort = call.abort.clone();
         let deadline = started + timeout;
         let mut tick =
             tokio::time::interval_at(started + Duration::from_secs(2), Duration::from_secs(1));
         let mut aborted = false;
         let mut timed_out = false;
-        loop {
-            tokio::select! {
+        /// What woke the call.
+        enum Step {
+            Exited(std::io::Result<std::process::ExitStatus>),
+            Kill(String),
+            Abort,
+            Watchdog,
+            Deadline,
+            Tick,
+        }
+        let exit = loop {
+            let (Some(child), Some(kill_rx)) = (fg.child.as_mut(), fg.kill_rx.as_mut()) else {
+                break None;
+            };
+            let step = tokio::select! {
                 biased;
-                _ = done.wait_for(Option::is_some) => break,
-                _ = async { match abort.as_mut() { Some(a) => a.wait().await, None => std::future::pending().await } }, if !aborted => {
-                    aborted = true;
-                    let _ = live.kill.send("abort".into());
-                }
+                status = child.wait() => Step::Exited(status),
+                Some(why) = kill_rx.recv() => Step::Kill(why),
+                _ = async { match abort.as_mut() { Some(a) => a.wait().await, None => std::future::pending().await } }, if !aborted => Step::Abort,
                 // The executor's own watchdog: a process that outlives even
                 // SIGKILL (uninterruptible I/O) does not hold the call forever.
-                _ = tokio::time::sleep_until(deadline + self.limits.kill_grace + self.limits.watchdog_grace), if timed_out && plain_foreground => break,
-                _ = tokio::time::sleep_until(deadline), if !timed_out && !aborted => {
+                _ = tokio::time::sleep_until(deadline + self.limits.kill_grace + self.limits.watchdog_grace), if timed_out && plain_foreground => Step::Watchdog,
+                _ = tokio::time::sleep_until(deadline), if !timed_out && !aborted => Step::Deadline,
+                _ = tick.tick() => Step::Tick,
+            };
+            match step {
+                Step::Exited(status) => {
+                    fg.child = None;
+                    break Some(fg.monitor.settle(status, fg.killed_by.take()).await);
+                }
+                Step::Kill(why) => fg.kill(why),
+                Step::Abort => {
+                    aborted = true;
+                    fg.kill("abort".into());
+                }
+                Step::Watchdog => {
+                    // Still reaped and cleaned up, by a watcher, whenever it ends.
+                    fg.detach();
+                    break None;
+                }
+                Step::Deadline => {
                     timed_out = true;
                     if plain_foreground {
-                        let _ = live.kill.send("timeout".into());
+                        fg.kill("timeout".into());
                     } else if self.commit(&live)? {
+                        fg.detach();
                         return Ok(BashOutcome::Backgrounded(Backgrounded {
                             task_id: id,
                             output_path: files.output,
@@ -732,20 +775,31 @@ impl Executor {
                         }));
                     }
                 }
-                _ = tick.tick() => {
+                Step::Tick => {
+                    let (tail, bytes) = output::read_tail(&files.output, 1_000).unwrap_or_default();
+                    if bytes > self.limits.output_cap {
+                        fg.kill("output_limit".into());
+                    }
                     if let Some(progress) = &call.progress {
-                        let (tail, bytes) = output::read_tail(&files.output, 1_000).unwrap_or_default();
-                        progress(Progress { elapsed: started.elapsed(), bytes, preview: output::text(&tail) });
+                        progress(Progress {
+                            elapsed: started.elapsed(),
+                            bytes,
+                            preview: output::text(&tail),
+                        });
                     }
                 }
             }
-        }
-        let exit = done.borrow().clone().unwrap_or(Exit {
+        };
+        let exit = exit.unwrap_or(Exit {
             code: None,
             signal: None,
             killed_by: None,
             output_len: None,
         });
+        if let Some(done) = fg.done.take() {
+            *lock(&live.state) = State::Finished;
+            let _ = done.send(Some(exit.clone()));
+        }
         lock(&self.live).remove(&id);
         Ok(BashOutcome::Completed(self.complete(
             session,
@@ -1231,32 +1285,86 @@ struct Monitor {
     lifetime: Option<Duration>,
 }
 
+/// A foreground process while the call waits for it. If it is dropped
+/// while it still holds the process (the call's future was dropped, or the
+/// call failed), the process is treated as aborted: its group is sent
+/// SIGTERM and a watcher reaps it and escalates to SIGKILL.
+struct Foreground {
+    monitor: Arc<Monitor>,
+    child: Option<tokio::process::Child>,
+    kill_rx: Option<mpsc::UnboundedReceiver<String>>,
+    done: Option<watch::Sender<Option<Exit>>>,
+    killed_by: Option<String>,
+}
+
+impl Foreground {
+    /// Kill the process group (once), remembering why.
+    fn kill(&mut self, why: String) {
+        if self.killed_by.is_none() {
+            self.killed_by = Some(why);
+            tokio::spawn(process::terminate_group(
+                self.monitor.live.record.pid,
+                self.monitor.limits.kill_grace,
+            ));
+        }
+    }
+
+    /// Hand the process to a watcher task of its own.
+    fn detach(&mut self) {
+        if let (Some(child), Some(kill_rx), Some(done)) =
+            (self.child.take(), self.kill_rx.take(), self.done.take())
+        {
+            let watcher = self
+                .monitor
+                .clone()
+                .watch(child, kill_rx, done, self.killed_by.take());
+            match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => drop(runtime.spawn(watcher)),
+                // No runtime (it is shutting down): nothing can reap it here.
+                Err(_) => drop(watcher),
+            }
+        }
+    }
+}
+
+impl Drop for Foreground {
+    fn drop(&mut self) {
+        if self.child.is_some() {
+            if self.killed_by.is_none() {
+                self.killed_by = Some("abort".into());
+                process::signal_group(self.monitor.live.record.pid, rustix::process::Signal::TERM);
+            }
+            self.detach();
+        }
+    }
+}
+
 impl Monitor {
-    /// Watch until the process ends. Its exit is awaited on a blocking
-    /// thread, which also cleans up after it and publishes the result, so a
-    /// foreground caller wakes straight from the `waitpid`.
+    /// Watch a process until it ends (a background task, or a foreground
+    /// process its call stopped waiting for), then record its end.
     async fn watch(
         self: Arc<Self>,
         mut child: tokio::process::Child,
         mut kill_rx: mpsc::UnboundedReceiver<String>,
         done: watch::Sender<Option<Exit>>,
+        mut killed_by: Option<String>,
     ) {
-        use std::os::unix::process::ExitStatusExt;
         let pgid = self.live.record.pid;
         let started = tokio::time::Instant::now();
-        let mut killed_by: Option<String> = None;
         let mut tick = tokio::time::interval(Duration::from_millis(500));
+        // A group already being killed still gets its SIGKILL after the grace.
+        if killed_by.is_some() {
+            tokio::spawn(process::terminate_group(pgid, self.limits.kill_grace));
+        }
         let mut kill = |why: String| {
             if killed_by.is_none() {
                 killed_by = Some(why);
                 tokio::spawn(process::terminate_group(pgid, self.limits.kill_grace));
             }
         };
-        let exited = child.wait();
-        tokio::pin!(exited);
         let status = loop {
             tokio::select! {
-                status = &mut exited => break status,
+                status = child.wait() => break status,
                 Some(why) = kill_rx.recv() => kill(why),
                 _ = tick.tick() => {
                     let size = std::fs::metadata(&self.live.files.output).map_or(0, |m| m.len());
@@ -1269,18 +1377,36 @@ impl Monitor {
                 }
             }
         };
+        let exit = self.settle(status, killed_by).await;
+        if *lock(&self.live.state) == State::Foreground {
+            // Nothing to record: a call that gave up on it already answered.
+            self.finish(exit, done);
+        } else {
+            // A background task's end is written to the store: blocking I/O.
+            let me = self.clone();
+            let _ = tokio::task::spawn_blocking(move || me.finish(exit, done)).await;
+        }
+    }
+
+    /// After the shell exited: whatever the command left running in its
+    /// group goes with it, and what was written after the shell exited is
+    /// cut off.
+    async fn settle(
+        &self,
+        status: std::io::Result<std::process::ExitStatus>,
+        killed_by: Option<String>,
+    ) -> Exit {
+        use std::os::unix::process::ExitStatusExt;
         let output = &self.live.files.output;
         let output_len = std::fs::metadata(output).ok().map(|m| m.len());
-        // Whatever the command left running in its group goes with it, and
-        // what it wrote after the shell exited is cut off.
-        process::terminate_group(pgid, self.limits.kill_grace).await;
+        process::terminate_group(self.live.record.pid, self.limits.kill_grace).await;
         if let Some(len) = output_len
             && std::fs::metadata(output).is_ok_and(|m| m.len() > len)
             && let Ok(f) = std::fs::OpenOptions::new().write(true).open(output)
         {
             let _ = f.set_len(len);
         }
-        let exit = match status {
+        match status {
             Ok(s) => Exit {
                 code: s.code(),
                 signal: s.signal(),
@@ -1293,14 +1419,6 @@ impl Monitor {
                 killed_by,
                 output_len,
             },
-        };
-        if *lock(&self.live.state) == State::Foreground {
-            // Nothing to record: the waiting call takes it from here.
-            self.finish(exit, done);
-        } else {
-            // A background task's end is written to the store: blocking I/O.
-            let me = self.clone();
-            let _ = tokio::task::spawn_blocking(move || me.finish(exit, done)).await;
         }
     }
 

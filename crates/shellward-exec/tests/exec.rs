@@ -367,6 +367,49 @@ async fn abort_kills_the_group() {
     h.assert_clean().await;
 }
 
+/// A host that drops the call's future (instead of signalling abort) does
+/// not leave the command running: its group gets SIGTERM at once and, as
+/// here where TERM is ignored, SIGKILL after the grace.
+#[tokio::test]
+async fn a_dropped_call_kills_its_group() {
+    let mut h = harness("dropped", Limits::default());
+    let pid_file = h.root.join("pgid");
+    let command = format!(
+        "trap '' TERM; echo $$ > {}; sleep 30; echo never",
+        pid_file.display()
+    );
+    let prepared = h
+        .executor
+        .prepare(
+            &h.session,
+            input(&command),
+            &Settings::default(),
+            Mode::Yolo,
+        )
+        .unwrap();
+    let approval = prepared.approve(false).unwrap();
+    let call = h
+        .executor
+        .bash(&h.session, prepared, approval, Call::default());
+    assert!(
+        tokio::time::timeout(Duration::from_millis(500), call)
+            .await
+            .is_err(),
+        "the call was still running when it was dropped"
+    );
+    let pgid: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    h.groups.push(pgid);
+    assert!(
+        group_alive(pgid),
+        "TERM is ignored: alive until the grace ends"
+    );
+    h.assert_clean().await;
+}
+
 #[tokio::test]
 async fn task_stop_and_a_child_ignoring_sigterm() {
     let mut h = harness("stop", Limits::default());

@@ -776,16 +776,21 @@ impl Executor {
                     }
                 }
                 Step::Tick => {
-                    let (tail, bytes) = output::read_tail(&files.output, 1_000).unwrap_or_default();
+                    let bytes = match &call.progress {
+                        Some(progress) => {
+                            let (tail, bytes) =
+                                output::read_tail(&files.output, 1_000).unwrap_or_default();
+                            progress(Progress {
+                                elapsed: started.elapsed(),
+                                bytes,
+                                preview: output::text(&tail),
+                            });
+                            bytes
+                        }
+                        None => std::fs::metadata(&files.output).map_or(0, |m| m.len()),
+                    };
                     if bytes > self.limits.output_cap {
                         fg.kill("output_limit".into());
-                    }
-                    if let Some(progress) = &call.progress {
-                        progress(Progress {
-                            elapsed: started.elapsed(),
-                            bytes,
-                            preview: output::text(&tail),
-                        });
                     }
                 }
             }

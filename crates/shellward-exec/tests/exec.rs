@@ -586,6 +586,15 @@ async fn output_cap_kills_a_task() {
     let out = h.wait_output(&id).await;
     assert_eq!(out.task.status, TaskStatus::Killed);
     assert_eq!(out.task.stopped_by.as_deref(), Some("output_limit"));
+    // A foreground command is held to the same cap (checked once a second).
+    let start = Instant::now();
+    let c = h.run("yes").await;
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(c.is_error && c.exit_code.is_none(), "{c:?}");
     h.assert_clean().await;
 }
 

@@ -549,6 +549,67 @@ pub(crate) fn ifconfig(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
 }
 
+/// `tar`: only listing (`-t`) or extracting to standard output (`-x -O`).
+/// The archive (`-f`) must be local: `host:file` makes tar run a remote
+/// shell to reach it.
+pub(crate) fn tar(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    if !(p.has("-t") || (p.has("-x") && p.has("-O"))) {
+        return reject(
+            "tar.mode",
+            "only `tar -t` (list) and `tar -xO` (extract to standard output) only read",
+        );
+    }
+    if p.value("-f").is_some_and(|f| f.contains(':')) {
+        return reject(
+            "tar.remote_archive",
+            "an archive named `host:file` is reached through a remote shell",
+        );
+    }
+    Ok(())
+}
+
+/// tar's old option style (`tar tzf x.tar`): the first argument is a
+/// cluster of option letters without a dash, their values following in
+/// order. As a dash cluster it means the same only while the one letter
+/// that takes a value (`f`) comes last, so only then is it rewritten;
+/// anything else stays an operand, and `tar` without a mode rejects.
+pub(crate) fn tar_old_style(first: &str) -> Option<String> {
+    let letters = first.strip_suffix('f').unwrap_or(first);
+    (!first.is_empty()
+        && !first.starts_with('-')
+        && letters.bytes().all(|b| b"tvzjJxO".contains(&b)))
+    .then(|| format!("-{first}"))
+}
+
+/// `gzip`/`gunzip`: only to standard output (`-c`), listing (`-l`) or
+/// testing (`-t`); otherwise they replace files.
+pub(crate) fn gzip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    if ["-c", "-l", "-t"].iter().any(|f| p.has(f)) {
+        Ok(())
+    } else {
+        reject(
+            "gzip.writes",
+            "without -c, -l or -t gzip replaces the files it is given",
+        )
+    }
+}
+
+/// `unzip`: only listing (`-l`, `-v`, `-z`), testing (`-t`) or extracting
+/// to standard output (`-p`, `-c`); otherwise it writes files.
+pub(crate) fn unzip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    if ["-l", "-v", "-z", "-t", "-p", "-c"]
+        .iter()
+        .any(|f| p.has(f))
+    {
+        Ok(())
+    } else {
+        reject(
+            "unzip.writes",
+            "without -l, -v, -z, -t, -p or -c unzip extracts files",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::sed_script;

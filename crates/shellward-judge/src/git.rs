@@ -40,6 +40,7 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
         "--show-toplevel --show-prefix --show-cdup --git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --abbrev-ref=OPT --symbolic-full-name --short=OPT --verify -q|--quiet --all --branches --tags --remotes --show-superproject-working-tree --path-format=STR --sq --symbolic --default=STR --show-object-format=OPT",
     ),
     ("remote", "-v|--verbose -n"),
+    ("symbolic-ref", "--short -q|--quiet --no-recurse"),
     (
         "ls-files",
         "-c|--cached -d|--deleted -m|--modified -o|--others -i|--ignored -s|--stage -u|--unmerged -k|--killed -z -t -v -f --directory --no-empty-directory --exclude-standard -x|--exclude=STR --exclude-per-directory=STR --error-unmatch --full-name --recurse-submodules --abbrev=OPT --eol --deduplicate --sparse --format=STR",
@@ -273,6 +274,11 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
             reject("git.config_write", "a value after the key writes it")
         }
         "help" if p.has("-w") => reject("git.help_web", "opens a browser"),
+        // `git symbolic-ref NAME` reads; `git symbolic-ref NAME REF` writes.
+        "symbolic-ref" if p.operands.len() > 1 => reject(
+            "git.symbolic_ref_write",
+            "`git symbolic-ref NAME REF` points NAME at REF",
+        ),
         "reflog"
             if p.operands
                 .first()

@@ -643,7 +643,14 @@ fn judge_argv(
             format!("`{name}` is a path, not a known program"),
         ));
     }
-    let argv: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
+    let mut argv: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
+    let dashed;
+    if name == "tar"
+        && let Some(first) = argv.get(1).and_then(|a| callbacks::tar_old_style(a))
+    {
+        dashed = first;
+        argv[1] = &dashed;
+    }
     let args = &argv[1..];
     if let Some(unc) = args
         .iter()

@@ -188,6 +188,19 @@ pub(crate) const ROWS: &[Row] = &[
     row("hexdump", Paths, "-b -c -C -d -o -x -L=OPT -n=NUM -s=STR -v -e=STR"),
     row("strings", Paths, "-a|--all -d|--data -f|--print-file-name -n|--bytes=NUM -t|--radix=CHAR -e|--encoding=CHAR -w|--include-all-whitespace -s|--output-separator=STR"),
     row("base64", Paths, "-d|--decode -i|--ignore-garbage -w|--wrap=NUM"),
+    // ---- archives: listing and reading to standard output only ------------------
+    // Operands are member names, not files; the archive is `-f`. Left out: -I and
+    // --use-compress-program, --to-command, --checkpoint-action, -F|--info-script,
+    // --rsh-command (run programs); -g|--listed-incremental, --index-file (write).
+    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar),
+    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test -S|--suffix=STR").glob_safe(),
+    row("bzcat", Paths, "-s|--small -q|--quiet -v|--verbose").glob_safe(),
+    row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_safe(),
+    row("gzip", Paths, GZIP).check(cb::gzip),
+    row("gunzip", Paths, GZIP).check(cb::gzip),
+    // Operands: the archive, then member names (which are not read from disk;
+    // one naming a path outside the workspace asks needlessly, but rarely).
+    row("unzip", Paths, "-l -v -z -t -p -c -q -qq -C|--ignore-case").check(cb::unzip),
     row("realpath", Paths, "-e|--canonicalize-existing -m|--canonicalize-missing -L|--logical -P|--physical -q|--quiet -s|--strip|--no-symlinks -z|--zero --relative-to=PATH --relative-base=PATH"),
     row("readlink", Paths, "-f|--canonicalize -e|--canonicalize-existing -m|--canonicalize-missing -n|--no-newline -q|--quiet -s|--silent -v|--verbose -z|--zero"),
     row("cd", Paths, "-L -P -e").check(cb::cd),
@@ -236,6 +249,12 @@ pub(crate) const ROWS: &[Row] = &[
     row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps),
     row("pgrep", Free, "-f|--full -l|--list-name -a|--list-full -x|--exact -n|--newest -o|--oldest -c|--count -i|--ignore-case -v|--inverse -d|--delimiter=STR -u|--euid=STR -U|--uid=STR -P|--parent=STR -g|--pgroup=STR -G|--group=STR -s|--session=STR -t|--terminal=STR -w|--lightweight"),
     row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R"),
+    row("pstree", Free, "-a|--arguments -c|--compact-off -g|--show-pgids -h|--highlight-all -H|--highlight-pid=NUM -l|--long -n|--numeric-sort -N|--ns-sort=STR -p|--show-pids -s|--show-parents -S|--ns-changes -t|--thread-names -T|--hide-threads -u|--uid-changes -U|--unicode -A|--ascii -G|--vt100 -Z|--security-context -C|--color=STR").glob_safe(),
+    row("vmstat", Free, "-a|--active -f|--forks -m|--slabs -n|--one-header -s|--stats -d|--disk -D|--disk-sum -p|--partition=STR -S|--unit=CHAR -t|--timestamp -w|--wide -y|--no-first").glob_safe(),
+    // Operands are devices, described from sysfs, not read.
+    row("lsblk", Free, "-a|--all -b|--bytes -d|--nodeps -D|--discard -f|--fs -i|--ascii -J|--json -l|--list -m|--perms -n|--noheadings -o|--output=STR -O|--output-all -p|--paths -P|--pairs -r|--raw -s|--inverse -S|--scsi -t|--topology -x|--sort=STR -e|--exclude=STR -I|--include=STR -M|--merge -T|--tree=OPT -z|--zoned -A|--noempty -w|--width=NUM").glob_safe(),
+    // Listing only: with no operands and neither -a nor a device, mount mounts nothing.
+    row("mount", NoOperands, "-l|--show-labels -t|--types=STR"),
     row("netstat", NoOperands, "-t|--tcp -u|--udp -x -l|--listening -n|--numeric -p|--program -a|--all -r|--route -i|--interfaces -s|--statistics -e|--extend -W|--wide -c -4 -6 -g|--groups"),
     row("ss", NoOperands, "-t -u -x -l -n -p -a -e -m -i -s -4 -6 -H -o -r -w"),
     row("top", NoOperands, "-b -n=NUM -d=NUM -p=STR -u=STR -U=STR -o=STR -O -w=OPT -c -H -i -S -1 -E=CHAR -e=CHAR"),
@@ -256,6 +275,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("uv", Free, "").posix().check(cb::uv),
     row("go", Free, "").posix().check(cb::go),
 ];
+
+const GZIP: &str = "-c|--stdout|--to-stdout -d|--decompress|--uncompress -l|--list -t|--test -v|--verbose -q|--quiet -f|--force -n|--no-name -N|--name -k|--keep -S|--suffix=STR";
 
 const SUMS: &str = "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing";
 

@@ -204,6 +204,63 @@ fn rule_ids() {
         ("ifconfig", true, "readonly"),
         ("ifconfig eth0", true, "readonly"),
         ("ifconfig eth0 down", false, "readonly.ifconfig"),
+        // Archives: listing and reading to standard output only.
+        ("tar -tzf x.tar.gz", true, "readonly.flags:tar"),
+        ("tar tzf x.tar.gz", true, "readonly.flags:tar"),
+        ("tar tvf x.tar", true, "readonly.flags:tar"),
+        ("tar -xOf x.tar README", true, "readonly.flags:tar"),
+        ("tar --list --file=x.tar", true, "readonly.flags:tar"),
+        ("tar -xzf x.tar.gz", false, "tar.mode"),
+        ("tar xzf x.tar.gz", false, "tar.mode"),
+        ("tar -czf out.tgz src", false, "readonly.flag:tar:-c"),
+        // Old style with `f` not last: its value would be the next word, not
+        // the rest of the cluster, so it is not rewritten and has no mode.
+        ("tar tfz x.tar", false, "tar.mode"),
+        ("tar -tf host:/x.tar", false, "tar.remote_archive"),
+        (
+            "tar -tf x.tar --to-command=sh",
+            false,
+            "readonly.flag:tar:--to-command",
+        ),
+        ("tar -tf x.tar -I 'sh -c id'", false, "readonly.flag:tar:-I"),
+        (
+            "tar -tf x.tar --checkpoint-action=exec=id",
+            false,
+            "readonly.flag:tar:--checkpoint-action",
+        ),
+        ("tar -tf /etc/x.tar", true, "path.outside:/etc/*"),
+        ("zcat x.gz", true, "readonly.flags:zcat"),
+        ("gzip -l x.gz", true, "readonly.flags:gzip"),
+        ("gzip -dc x.gz", true, "readonly.flags:gzip"),
+        ("gunzip -c x.gz", true, "readonly.flags:gunzip"),
+        ("gzip x", false, "gzip.writes"),
+        ("gunzip x.gz", false, "gzip.writes"),
+        ("unzip -l x.zip", true, "readonly.flags:unzip"),
+        ("unzip -p x.zip a.txt", true, "readonly.flags:unzip"),
+        ("unzip x.zip", false, "unzip.writes"),
+        ("unzip -o x.zip -d out", false, "readonly.flag:unzip:-o"),
+        (
+            "git symbolic-ref --short HEAD",
+            true,
+            "readonly.git:symbolic-ref",
+        ),
+        (
+            "git symbolic-ref HEAD refs/heads/evil",
+            false,
+            "git.symbolic_ref_write",
+        ),
+        (
+            "git symbolic-ref -d HEAD",
+            false,
+            "readonly.flag:git symbolic-ref:-d",
+        ),
+        ("pstree -p", true, "readonly.flags:pstree"),
+        ("vmstat 1 3", true, "readonly.flags:vmstat"),
+        ("lsblk -f", true, "readonly.flags:lsblk"),
+        ("mount", true, "readonly.flags:mount"),
+        ("mount -t ext4", true, "readonly.flags:mount"),
+        ("mount /dev/sda1 /mnt", false, "readonly.operand:mount"),
+        ("mount -a", false, "readonly.flag:mount:-a"),
     ];
     let mut failures = Vec::new();
     for (command, read_only, rule) in table {

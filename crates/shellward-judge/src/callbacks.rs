@@ -70,6 +70,21 @@ pub(crate) fn date(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 
 /// `ps`: BSD-style operands must not contain `e` (shows every process's environment).
 pub(crate) fn ps(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    // The `environ` output field (procps) is the environment too.
+    if let Some(f) = p
+        .flags
+        .iter()
+        .find(|f| matches!(f.name, "-o" | "-O") && f.value.is_some_and(|v| v.contains("environ")))
+    {
+        return reject(
+            "secrets.ps_environment",
+            format!(
+                "`ps {} {}` prints process environments",
+                f.name,
+                f.value.unwrap_or("")
+            ),
+        );
+    }
     for (_, o) in &p.operands {
         if o.bytes().all(|b| b.is_ascii_digit() || b == b',') {
             continue;

@@ -557,6 +557,16 @@ fn find_exec(
     ))
 }
 
+/// The first argument that is an unquoted glob with nothing static before
+/// its first glob character but dashes: it may expand to an option.
+fn glob_may_be_option<'w>(words: &[&'w Word]) -> Option<&'w Word> {
+    words.get(1..)?.iter().copied().find(|w| {
+        w.glob_prefix
+            .as_deref()
+            .is_some_and(|p| p.bytes().all(|b| b == b'-'))
+    })
+}
+
 fn note_path(ctx: &Context, cwd: &Path, word: &Word, external: &mut Vec<String>) {
     if word.dynamic.is_some() {
         // A substitution, judged on its own; `<(...)` is a pipe, not a path.
@@ -669,6 +679,15 @@ fn judge_argv(
         ));
     }
     if name == "git" {
+        // git has options that write (`--output`) or run programs: a glob
+        // that could expand to one (a file named `--output=x` in a cloned
+        // repository) is never read-only.
+        if let Some(w) = glob_may_be_option(words) {
+            return Err(Reject::new(
+                "glob.may_be_option:git",
+                format!("`{}` could expand to an option of `git`", w.value),
+            ));
+        }
         let (rule, paths) = git::judge(args)?;
         if !ctx.roots.iter().any(|root| cwd.starts_with(root)) && cwd != ctx.cwd {
             return Err(Reject::new(
@@ -734,11 +753,7 @@ fn judge_argv(
         ));
     };
     if !row.glob_safe
-        && let Some(w) = words[1..].iter().find(|w| {
-            w.glob_prefix
-                .as_deref()
-                .is_some_and(|p| p.bytes().all(|b| b == b'-'))
-        })
+        && let Some(w) = glob_may_be_option(words)
     {
         return Err(Reject::new(
             format!("glob.may_be_option:{name}"),

@@ -261,6 +261,12 @@ fn rule_ids() {
         ("mount -t ext4", true, "readonly.flags:mount"),
         ("mount /dev/sda1 /mnt", false, "readonly.operand:mount"),
         ("mount -a", false, "readonly.flag:mount:-a"),
+        // A file named `--output=x` would make these write.
+        ("git log *", false, "glob.may_be_option:git"),
+        ("git diff -- *", false, "glob.may_be_option:git"),
+        ("git log -- src/*.rs", true, "readonly.git:log"),
+        ("ps -o pid,environ", false, "secrets.ps_environment"),
+        ("ps -o pid,comm", true, "readonly.flags:ps"),
     ];
     let mut failures = Vec::new();
     for (command, read_only, rule) in table {

@@ -373,6 +373,10 @@ fn git_dir_unsafe(git_dir: &Path) -> Option<String> {
     if git_dir.join("commondir").exists() {
         return Some("commondir".into());
     }
+    // Run when the index is written, which `git status` does to refresh it.
+    if git_dir.join("hooks/post-index-change").exists() {
+        return Some("hook:post-index-change".into());
+    }
     config_unsafe(&git_dir.join("config"))
         .or_else(|| config_unsafe(&git_dir.join("config.worktree")))
         .or_else(|| submodule_configs_unsafe(&git_dir.join("modules")))
@@ -449,10 +453,22 @@ fn config_unsafe(config: &Path) -> Option<String> {
                 | "core.askpass"
                 | "core.gitproxy"
                 | "core.alternaterefscommand"
+                // Hooks from another directory (`post-index-change` runs when
+                // `git status` refreshes the index).
+                | "core.hookspath"
+                // `git log` verifies signatures with this program.
+                | "log.showsignature"
+                // `git help` runs these viewers and browsers.
+                | "help.browser"
+                | "web.browser"
         ) || top == "pager"
             || top == "filter"
             || (top == "diff" && (key == "textconv" || key == "command"))
-            || top == "uploadpack";
+            || top == "uploadpack"
+            // `gpg.program`, `gpg.ssh.program`, `gpg.x509.program`, ...
+            || (top == "gpg" && key.ends_with("program"))
+            || top == "man"
+            || top == "browser";
         if dangerous
             && !(full == "core.fsmonitor"
                 && matches!(line.split('=').nth(1).map(str::trim), Some("false")))

@@ -316,6 +316,48 @@ fn repository_safety() {
         !fsmonitor.join("marker").exists(),
         "judging must never run git"
     );
+    // Configuration that makes a read-only git command run a program.
+    for (name, config, why) in [
+        ("gpg", "[gpg]\n\tprogram = ./evil\n", "config:gpg.program"),
+        (
+            "gpg-ssh",
+            "[gpg \"ssh\"]\n\tprogram = ./evil\n",
+            "config:gpg.ssh.program",
+        ),
+        (
+            "showsig",
+            "[log]\n\tshowSignature = true\n",
+            "config:log.showsignature",
+        ),
+        (
+            "hookspath",
+            "[core]\n\thooksPath = ./hooks\n",
+            "config:core.hookspath",
+        ),
+        (
+            "man",
+            "[man \"evil\"]\n\tcmd = ./evil\n",
+            "config:man.evil.cmd",
+        ),
+        ("browser", "[web]\n\tbrowser = evil\n", "config:web.browser"),
+    ] {
+        let dir = root.join(name);
+        make_repo(&dir, config);
+        assert_eq!(
+            shellward_judge::git::repository_unsafe(&dir).as_deref(),
+            Some(why),
+            "{config}"
+        );
+    }
+    // A hook that runs when `git status` refreshes the index.
+    let hook = root.join("hook");
+    make_repo(&hook, "[core]\n\tbare = false\n");
+    std::fs::create_dir_all(hook.join(".git/hooks")).unwrap();
+    std::fs::write(hook.join(".git/hooks/post-index-change"), "#!/bin/sh\n").unwrap();
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&hook).as_deref(),
+        Some("hook:post-index-change")
+    );
     // Submodules run with their own configuration from `.git/modules`.
     let submodule = root.join("submodule");
     make_repo(&submodule, "[core]\n\tbare = false\n");

@@ -456,6 +456,8 @@ fn config_unsafe(config: &Path) -> Option<String> {
                 // Hooks from another directory (`post-index-change` runs when
                 // `git status` refreshes the index).
                 | "core.hookspath"
+                // The work tree elsewhere: `git status`/`diff` read it.
+                | "core.worktree"
                 // `git log` verifies signatures with this program.
                 | "log.showsignature"
                 // `git help` runs these viewers and browsers.

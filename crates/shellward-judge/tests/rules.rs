@@ -340,6 +340,11 @@ fn repository_safety() {
             "config:man.evil.cmd",
         ),
         ("browser", "[web]\n\tbrowser = evil\n", "config:web.browser"),
+        (
+            "worktree",
+            "[core]\n\tworktree = /\n",
+            "config:core.worktree",
+        ),
     ] {
         let dir = root.join(name);
         make_repo(&dir, config);

@@ -689,21 +689,7 @@ fn judge_argv(
             ));
         }
         let (rule, paths) = git::judge(args)?;
-        if !ctx.roots.iter().any(|root| cwd.starts_with(root)) && cwd != ctx.cwd {
-            return Err(Reject::new(
-                "git.cd_outside",
-                format!(
-                    "git after `cd {}` would load a repository outside the workspace",
-                    cwd.display()
-                ),
-            ));
-        }
-        if let Some(why) = j.repository_unsafe(cwd) {
-            return Err(Reject::new(
-                format!("git.repo_unsafe:{why}"),
-                format!("the repository at {} is not trusted ({why})", cwd.display()),
-            ));
-        }
+        repository_trusted(j, cwd)?;
         for p in paths {
             if let Some(w) = words.iter().find(|w| w.value == p) {
                 note_path(ctx, cwd, w, external);
@@ -826,8 +812,38 @@ fn judge_argv(
             external.push(p);
         }
     }
+    if PROGRAMS_RUNNING_GIT.contains(&name) {
+        repository_trusted(j, cwd)?;
+    }
     Ok((
         ["readonly.flags:", name].concat().into(),
         ["`", name, "` with only read-only options"].concat().into(),
     ))
+}
+
+/// Programs that run git themselves in the working directory (gh reads the
+/// repository's remotes and current branch), so the repository there must be
+/// as trusted as for `git`.
+const PROGRAMS_RUNNING_GIT: &[&str] = &["gh"];
+
+/// git (or a program running it) in `cwd`: the repository there must be
+/// inside the workspace (after a `cd`) and safe.
+fn repository_trusted(j: &Judging<'_>, cwd: &Path) -> Result<(), Reject> {
+    let ctx = j.ctx;
+    if !ctx.roots.iter().any(|root| cwd.starts_with(root)) && cwd != ctx.cwd {
+        return Err(Reject::new(
+            "git.cd_outside",
+            format!(
+                "git after `cd {}` would load a repository outside the workspace",
+                cwd.display()
+            ),
+        ));
+    }
+    if let Some(why) = j.repository_unsafe(cwd) {
+        return Err(Reject::new(
+            format!("git.repo_unsafe:{why}"),
+            format!("the repository at {} is not trusted ({why})", cwd.display()),
+        ));
+    }
+    Ok(())
 }

@@ -316,6 +316,17 @@ fn repository_safety() {
         !fsmonitor.join("marker").exists(),
         "judging must never run git"
     );
+    // gh runs git in the working directory too.
+    let v = judge(
+        &analyze("gh pr list"),
+        &Context::new(&fsmonitor, &fsmonitor),
+    );
+    assert_eq!(
+        (v.read_only, &*v.rule),
+        (false, "git.repo_unsafe:config:core.fsmonitor")
+    );
+    let v = judge(&analyze("gh pr list"), &Context::new(&ok, &ok));
+    assert!(v.read_only, "{}", v.rule);
     // Configuration that makes a read-only git command run a program.
     for (name, config, why) in [
         ("gpg", "[gpg]\n\tprogram = ./evil\n", "config:gpg.program"),

@@ -165,7 +165,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(crate::Text, Vec<&'a str
         }
         _ => after_double_dash(sub_args),
     };
-    Ok((["readonly.git:", sub].concat().into(), paths))
+    Ok((crate::Text::Borrowed(&known.rule), paths))
 }
 
 /// A read-only subcommand with its option table parsed.
@@ -174,6 +174,8 @@ struct Subcommand {
     /// How many words the name has (`stash list` has two).
     words: usize,
     options: Options,
+    /// `readonly.git:NAME`, the rule that lets it through.
+    rule: String,
 }
 
 /// The subcommand `rest` starts with: the longest entry of [`SUBCOMMANDS`]
@@ -194,6 +196,7 @@ fn subcommand(rest: &[&str]) -> Option<&'static Subcommand> {
                 name,
                 words: name.split(' ').count(),
                 options,
+                rule: format!("readonly.git:{name}"),
             });
         }
         for entries in index.values_mut() {

@@ -718,19 +718,13 @@ fn judge_argv(
                     format!("`{file}` here can make `{name}` run a program of the project's"),
                 ));
             }
-            return Ok((
-                ["readonly.version:", name].concat().into(),
-                "prints a version".into(),
-            ));
+            if let Some(e) = entry {
+                return Ok(borrowed(&e.accepted.version));
+            }
         }
     }
-    if entry.is_some_and(|e| e.any_args) {
-        return Ok((
-            ["readonly.any_arg:", name].concat().into(),
-            ["`", name, "` only prints, whatever its arguments"]
-                .concat()
-                .into(),
-        ));
+    if let Some(e) = entry.filter(|e| e.any_args) {
+        return Ok(borrowed(&e.accepted.any_args));
     }
     let Some((row, options)) = entry.and_then(|e| e.row.as_ref()) else {
         return Err(Reject::new(
@@ -815,10 +809,18 @@ fn judge_argv(
     if PROGRAMS_RUNNING_GIT.contains(&name) {
         repository_trusted(j, cwd)?;
     }
-    Ok((
-        ["readonly.flags:", name].concat().into(),
-        ["`", name, "` with only read-only options"].concat().into(),
-    ))
+    match entry {
+        Some(e) => Ok(borrowed(&e.accepted.flags)),
+        None => Ok((
+            ["readonly.flags:", name].concat().into(),
+            ["`", name, "` with only read-only options"].concat().into(),
+        )),
+    }
+}
+
+/// A rule and reason kept in a table entry, borrowed for a verdict.
+fn borrowed((rule, reason): &'static (String, String)) -> (Text, Text) {
+    (Text::Borrowed(rule), Text::Borrowed(reason))
 }
 
 /// Programs that run git themselves in the working directory (gh reads the

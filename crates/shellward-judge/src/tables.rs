@@ -300,6 +300,17 @@ pub(crate) struct Entry {
     pub any_args: bool,
     /// Its row in [`ROWS`] and the row's parsed options.
     pub row: Option<(&'static Row, crate::flags::Options)>,
+    /// The rule ids and reasons that let it through, written once here so a
+    /// verdict borrows them instead of building them per command.
+    pub accepted: Accepted,
+}
+
+/// `(rule, reason)` for each way a name can be read-only.
+#[derive(Default)]
+pub(crate) struct Accepted {
+    pub version: (String, String),
+    pub any_args: (String, String),
+    pub flags: (String, String),
 }
 
 /// The entry for `name`, if any table mentions it. Built once; the map's
@@ -325,6 +336,22 @@ pub(crate) fn entry(name: &str) -> Option<&'static Entry> {
                 let mut options = crate::flags::Options::parse(row.options);
                 options.extend("--help --version");
                 map.entry(row.name).or_default().row = Some((row, options));
+            }
+            for (name, entry) in &mut map {
+                entry.accepted = Accepted {
+                    version: (
+                        format!("readonly.version:{name}"),
+                        "prints a version".into(),
+                    ),
+                    any_args: (
+                        format!("readonly.any_arg:{name}"),
+                        format!("`{name}` only prints, whatever its arguments"),
+                    ),
+                    flags: (
+                        format!("readonly.flags:{name}"),
+                        format!("`{name}` with only read-only options"),
+                    ),
+                };
             }
             map
         })

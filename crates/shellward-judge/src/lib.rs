@@ -378,21 +378,53 @@ fn program(words: &[Word]) -> Option<&str> {
     None
 }
 
+/// Variables that hold nothing secret and that a person running the
+/// command already knows (where they are, which shell and paths), printed
+/// as `$NAME` or `${NAME}` only: no operators, no indirection.
+const PRINTABLE_VARIABLES: &[&str] = &[
+    "HOME",
+    "PATH",
+    "PWD",
+    "OLDPWD",
+    "SHELL",
+    "USER",
+    "LOGNAME",
+    "HOSTNAME",
+    "LANG",
+    "TERM",
+    "TMPDIR",
+    "VIRTUAL_ENV",
+    "GOPATH",
+    "JAVA_HOME",
+];
+
+/// A parameter expansion whose value is harmless to print: the shell's own
+/// special parameters (`$?` last status, `$#`, `$$`, `$!`, `$-`, `$0`) and
+/// [`PRINTABLE_VARIABLES`].
+fn printable_parameter(text: &str) -> bool {
+    if matches!(text, "$?" | "$#" | "$$" | "$!" | "$-" | "$0") {
+        return true;
+    }
+    let name = text
+        .strip_prefix("${")
+        .and_then(|t| t.strip_suffix('}'))
+        .or_else(|| text.strip_prefix('$'));
+    name.is_some_and(|n| PRINTABLE_VARIABLES.contains(&n))
+}
+
 /// A dynamic argument's substitutions, when they are all this judge can
 /// look into: `$(...)` and `` `...` `` anywhere in the word (also inside
-/// double quotes), or the whole word being one `<(...)`; the special
-/// parameters `$?` `$#` `$$` `$!` `$-` `$0` are allowed alongside (no
-/// script). `None` for any other expansion (named parameters, which may
-/// hold secrets, arithmetic, braces, `>(...)` ...).
+/// double quotes), or the whole word being one `<(...)`; printable
+/// parameters ([`printable_parameter`]) are allowed alongside (no script).
+/// `None` for any other expansion (other named parameters, which may hold
+/// secrets, arithmetic, braces, `>(...)` ...).
 fn substitutions(word: &Word) -> Option<(Vec<&Script>, bool)> {
-    // The shell's own special parameters carry nothing secret or
-    // attacker-chosen: `$?` (last status), `$#`, `$$`, `$!`, `$-`, `$0`.
     let special = |span: &shellward_syntax::Span| {
         let text = span
             .start
             .checked_sub(word.span.start)
             .and_then(|from| word.value.get(from..from + (span.end - span.start)));
-        matches!(text, Some("$?" | "$#" | "$$" | "$!" | "$-" | "$0"))
+        text.is_some_and(printable_parameter)
     };
     fn walk<'w>(
         parts: &'w [Part],

@@ -461,6 +461,10 @@ fn substitutions(word: &Word) -> Option<(Vec<&Script>, bool)> {
 
 type Ok3 = (Text, Text, Vec<String>);
 
+/// A command's words or arguments while it is judged: on the stack for the
+/// usual handful, so judging allocates nothing for them.
+type Small<T> = smallvec::SmallVec<[T; 16]>;
+
 fn dynamic_reject(kind: DynamicKind) -> Reject {
     Reject::new(
         format!("syntax.dynamic:{}", kind.as_str()),
@@ -531,7 +535,7 @@ fn judge_command(
             }
         }
     }
-    let words: Vec<&Word> = c.words.iter().collect();
+    let words: Small<&Word> = c.words.iter().collect();
     let (rule, reason) = judge_argv(&words, j, cwd, &mut external, depth)?;
     Ok((rule, reason, external))
 }
@@ -685,8 +689,9 @@ fn judge_argv(
             format!("`{name}` is a path, not a known program"),
         ));
     }
-    let mut argv: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
+    // Declared first: it outlives `argv`, which may borrow it.
     let dashed;
+    let mut argv: Small<&str> = words.iter().map(|w| w.value.as_str()).collect();
     if name == "tar"
         && let Some(first) = argv.get(1).and_then(|a| callbacks::tar_old_style(a))
     {

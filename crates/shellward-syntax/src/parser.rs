@@ -81,7 +81,9 @@ struct PendingHeredoc {
 #[derive(Default)]
 struct Level {
     commands: Vec<SimpleCommand>,
-    visible: Vec<bool>,
+    /// Indices in `commands` of those parsed inside a compound command (not
+    /// reported); empty, and so never allocated, for most scripts.
+    hidden_commands: Vec<usize>,
     unsupported: Vec<Unsupported>,
     pending: Vec<PendingHeredoc>,
     connector: Option<Connector>,
@@ -808,7 +810,9 @@ impl<'a> Parser<'a> {
         };
         let index = self.level.commands.len();
         self.level.commands.push(command);
-        self.level.visible.push(self.level.hidden == 0);
+        if self.level.hidden > 0 {
+            self.level.hidden_commands.push(index);
+        }
         for (redirect, mut pending) in heredocs {
             pending.target = Some((index, redirect));
             self.level.pending.push(pending);
@@ -1527,12 +1531,18 @@ impl<'a> Parser<'a> {
                 String::from_utf8_lossy(&doc.delimiter)
             )));
         }
-        let commands = level
-            .commands
-            .into_iter()
-            .zip(level.visible)
-            .filter_map(|(c, visible)| visible.then_some(c))
-            .collect();
+        let commands = if level.hidden_commands.is_empty() {
+            level.commands
+        } else {
+            level
+                .commands
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, c)| {
+                    (level.hidden_commands.binary_search(&i).is_err()).then_some(c)
+                })
+                .collect()
+        };
         Ok(Script {
             source,
             commands,

@@ -303,64 +303,121 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
 /// repository whose `.git` was put there by someone else must be trusted
 /// before any git command is auto-allowed.
 pub fn repository_unsafe(cwd: &Path) -> Option<String> {
-    // One buffer for every probe: `LEVEL/NAME` is built by replacing the
-    // last component, and `pop` goes back to `LEVEL` and then its parent.
-    let mut probe = cwd.to_path_buf();
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = cwd.as_os_str().as_bytes();
+    if !bytes.starts_with(b"/") {
+        // Contexts are canonical; anything else is not walked.
+        return Some("relative_cwd".into());
+    }
+    let mut probe = Probe::default();
+    // `end` is the length of the level's path in `bytes`; 0 stands for `/`.
+    let mut end = bytes.len();
+    while end > 1 && bytes[end - 1] == b'/' {
+        end -= 1;
+    }
     loop {
-        probe.push(".git");
-        let dot_git = probe.as_path();
-        if let Ok(meta) = std::fs::symlink_metadata(dot_git) {
-            if meta.file_type().is_symlink() {
-                let Ok(target) = std::fs::canonicalize(dot_git) else {
-                    return Some("git_symlink".into());
-                };
-                if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git")
-                {
-                    return Some("git_symlink".into());
-                }
-                return git_dir_unsafe(&target);
-            }
-            if meta.is_file() {
-                let text = match std::fs::read(dot_git) {
-                    Ok(t) if t.len() <= 32 * 1024 && !t.contains(&0) => {
-                        String::from_utf8_lossy(&t).into_owned()
-                    }
-                    _ => return Some("gitdir_file".into()),
-                };
-                let Some(target) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
-                    return Some("gitdir_file".into());
-                };
-                let level = dot_git.parent().unwrap_or(dot_git);
-                let target = level.join(target);
-                let target = std::fs::canonicalize(&target).unwrap_or(target);
-                if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git")
-                {
-                    return Some("gitdir_target".into());
-                }
-                return git_dir_unsafe(&target);
-            }
-            if meta.is_dir() {
-                return git_dir_unsafe(dot_git);
-            }
+        let level: &[u8] = if end <= 1 { b"/" } else { &bytes[..end] };
+        match probe.kind(level, ".git", false) {
+            Some(kind) => return dot_git_unsafe(cwd, &probe.path(level, ".git"), kind),
+            None if probe.failed_other_than_missing => return Some("git_unreadable".into()),
+            None => {}
         }
         // A level that looks like a bare repository before any trusted `.git`.
-        probe.set_file_name("HEAD");
-        let head = probe.is_file();
-        let bare = head || {
-            probe.set_file_name("objects");
-            probe.is_dir() && {
-                probe.set_file_name("refs");
-                probe.is_dir()
-            }
-        };
-        if bare {
+        let head = probe.kind(level, "HEAD", true).is_some_and(|k| k.is_file());
+        if head
+            || (probe
+                .kind(level, "objects", true)
+                .is_some_and(|k| k.is_dir())
+                && probe.kind(level, "refs", true).is_some_and(|k| k.is_dir()))
+        {
             return Some("bare".into());
         }
-        probe.pop();
-        if !probe.pop() {
+        if level == b"/" {
             return None;
         }
+        end = level.iter().rposition(|&b| b == b'/').unwrap_or(0);
     }
+}
+
+/// `stat`/`lstat` of `LEVEL/NAME` through one reusable, NUL-terminated
+/// buffer: no path parsing and no copy per call (the repository walk makes
+/// three of these at every level from the cwd up to `/`).
+#[derive(Default)]
+struct Probe {
+    buf: Vec<u8>,
+    /// The last `kind` failed for a reason other than "no such file".
+    failed_other_than_missing: bool,
+}
+
+impl Probe {
+    fn kind(&mut self, level: &[u8], name: &str, follow: bool) -> Option<rustix::fs::FileType> {
+        self.buf.clear();
+        self.buf.extend_from_slice(level);
+        if !level.ends_with(b"/") {
+            self.buf.push(b'/');
+        }
+        self.buf.extend_from_slice(name.as_bytes());
+        self.buf.push(0);
+        self.failed_other_than_missing = false;
+        let path = std::ffi::CStr::from_bytes_with_nul(&self.buf).ok()?;
+        let stat = if follow {
+            rustix::fs::stat(path)
+        } else {
+            rustix::fs::lstat(path)
+        };
+        match stat {
+            Ok(stat) => Some(rustix::fs::FileType::from_raw_mode(stat.st_mode)),
+            Err(e) => {
+                self.failed_other_than_missing =
+                    e != rustix::io::Errno::NOENT && e != rustix::io::Errno::NOTDIR;
+                None
+            }
+        }
+    }
+
+    fn path(&self, level: &[u8], name: &str) -> PathBuf {
+        use std::os::unix::ffi::OsStrExt;
+        Path::new(std::ffi::OsStr::from_bytes(level)).join(name)
+    }
+}
+
+/// The `.git` found at a level (of file type `kind`): a symbolic link or a
+/// `gitdir:` file must lead to a real repository outside `cwd`; a directory
+/// must be a valid, self-contained one.
+fn dot_git_unsafe(cwd: &Path, dot_git: &Path, kind: rustix::fs::FileType) -> Option<String> {
+    if kind.is_symlink() {
+        let Ok(target) = std::fs::canonicalize(dot_git) else {
+            return Some("git_symlink".into());
+        };
+        if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git") {
+            return Some("git_symlink".into());
+        }
+        return git_dir_unsafe(&target);
+    }
+    if kind.is_file() {
+        let text = match std::fs::read(dot_git) {
+            Ok(t) if t.len() <= 32 * 1024 && !t.contains(&0) => {
+                String::from_utf8_lossy(&t).into_owned()
+            }
+            _ => return Some("gitdir_file".into()),
+        };
+        let Some(target) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
+            return Some("gitdir_file".into());
+        };
+        let level = dot_git.parent().unwrap_or(dot_git);
+        let target = level.join(target);
+        let target = std::fs::canonicalize(&target).unwrap_or(target);
+        if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git") {
+            return Some("gitdir_target".into());
+        }
+        return git_dir_unsafe(&target);
+    }
+    if kind.is_dir() {
+        return git_dir_unsafe(dot_git);
+    }
+    // A socket, FIFO or device named `.git`: git would not use it, but
+    // nothing here is what a repository looks like.
+    Some("git_special".into())
 }
 
 fn git_dir_unsafe(git_dir: &Path) -> Option<String> {

@@ -383,6 +383,22 @@ fn repository_safety() {
             "{config}"
         );
     }
+    // Something named `.git` that is neither a directory, a file nor a link.
+    let fifo = root.join("fifo");
+    std::fs::create_dir_all(&fifo).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(fifo.join(".git"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&fifo).as_deref(),
+        Some("git_special")
+    );
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(std::path::Path::new("relative/dir")).as_deref(),
+        Some("relative_cwd")
+    );
     // A hook that runs when `git status` refreshes the index.
     let hook = root.join("hook");
     make_repo(&hook, "[core]\n\tbare = false\n");

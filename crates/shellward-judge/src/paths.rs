@@ -57,34 +57,56 @@ pub(crate) fn canonical(path: &Path) -> PathBuf {
 /// `canonicalize` only where a component is a symlink, lexical once a
 /// component does not exist.
 pub(crate) fn join_resolved(base: &Path, rest: &Path) -> PathBuf {
-    let mut out = base.to_path_buf();
+    use std::ffi::OsString;
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    // The path is built as bytes and NUL-terminated in place for each
+    // `lstat`: no component parsing or C-string copy per probe.
+    let mut out: Vec<u8> = base.as_os_str().as_bytes().to_vec();
+    while out.len() > 1 && out.ends_with(b"/") {
+        out.pop();
+    }
     let mut exists = true;
     for c in rest.components() {
         match c {
-            Component::RootDir => out = PathBuf::from("/"),
+            Component::RootDir => {
+                out.clear();
+                out.push(b'/');
+            }
             Component::ParentDir => {
-                out.pop();
+                // Like `PathBuf::pop`: drop the last component, keep `/`.
+                let cut = out.iter().rposition(|&b| b == b'/').unwrap_or(0);
+                out.truncate(cut.max(usize::from(out.first() == Some(&b'/'))));
             }
             Component::Normal(name) => {
-                out.push(name);
+                if !out.ends_with(b"/") && !out.is_empty() {
+                    out.push(b'/');
+                }
+                out.extend_from_slice(name.as_bytes());
                 if exists {
-                    match std::fs::symlink_metadata(&out) {
-                        Ok(meta) if meta.file_type().is_symlink() => {
-                            match out.canonicalize() {
-                                Ok(real) => out = real,
+                    out.push(0);
+                    let stat = std::ffi::CStr::from_bytes_with_nul(&out)
+                        .ok()
+                        .map(rustix::fs::lstat);
+                    out.pop();
+                    match stat {
+                        Some(Ok(stat))
+                            if rustix::fs::FileType::from_raw_mode(stat.st_mode).is_symlink() =>
+                        {
+                            match Path::new(std::ffi::OsStr::from_bytes(&out)).canonicalize() {
+                                Ok(real) => out = real.into_os_string().into_vec(),
                                 // A dangling link: the kernel cannot get through it.
                                 Err(_) => exists = false,
                             }
                         }
-                        Ok(_) => {}
-                        Err(_) => exists = false,
+                        Some(Ok(_)) => {}
+                        _ => exists = false,
                     }
                 }
             }
             Component::CurDir | Component::Prefix(_) => {}
         }
     }
-    out
+    PathBuf::from(OsString::from_vec(out))
 }
 
 /// Where an operand points, if it can be known.
@@ -202,4 +224,60 @@ fn linked_outside(ctx: &Context, dir: &Path, levels: usize) -> Option<String> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Past the existing prefix, components are applied lexically, as
+    /// `PathBuf::push`/`pop` would.
+    #[test]
+    fn lexical_joins() {
+        let missing = "/nonexistent-shellward-base";
+        let rows = [
+            (missing, "a/b", "/nonexistent-shellward-base/a/b"),
+            (missing, "a/../b", "/nonexistent-shellward-base/b"),
+            (missing, "../../../..", "/"),
+            (missing, "/etc/../x", "/x"),
+            (
+                "/nonexistent-shellward-base/",
+                "a",
+                "/nonexistent-shellward-base/a",
+            ),
+            ("/nonexistent-shellward-base/", "..", "/"),
+            (missing, "./a/./b", "/nonexistent-shellward-base/a/b"),
+            ("/", "..", "/"),
+        ];
+        for (base, rest, want) in rows {
+            assert_eq!(
+                join_resolved(Path::new(base), Path::new(rest)),
+                PathBuf::from(want),
+                "{base} + {rest}"
+            );
+        }
+    }
+
+    /// A symbolic link is resolved before a `..` after it is applied.
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn links_resolve_in_kernel_order() {
+        let dir = std::env::temp_dir().join(format!("shellward-paths-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("real/sub")).unwrap();
+        std::os::unix::fs::symlink(dir.join("real/sub"), dir.join("link")).unwrap();
+        let dir = dir.canonicalize().unwrap();
+        assert_eq!(
+            join_resolved(&dir, Path::new("link/../x")),
+            dir.join("real/x")
+        );
+        assert_eq!(join_resolved(&dir, Path::new("link")), dir.join("real/sub"));
+        std::os::unix::fs::symlink(dir.join("gone"), dir.join("dangling")).unwrap();
+        assert_eq!(
+            join_resolved(&dir, Path::new("dangling/../y")),
+            dir.join("y"),
+            "past a dangling link the rest is lexical"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

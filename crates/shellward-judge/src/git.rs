@@ -121,11 +121,23 @@ fn reject<T>(rule: impl Into<crate::Text>, reason: impl Into<crate::Text>) -> Re
 }
 
 /// Judge `git ARGS`; returns the rule that allowed it and the operands that are paths.
-pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(crate::Text, Vec<&'a str>), Reject> {
+/// A git command judged read-only: the rule, the operands that are paths,
+/// and whether it runs git inside submodules too.
+pub(crate) struct Judged<'a> {
+    pub rule: crate::Text,
+    pub paths: Vec<&'a str>,
+    pub submodules: bool,
+}
+
+pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
     let mut i = 0;
     while let Some(&a) = args.get(i).filter(|a| a.starts_with('-')) {
         if a == "--version" || a == "--help" {
-            return Ok(("readonly.git:--version".into(), Vec::new()));
+            return Ok(Judged {
+                rule: "readonly.git:--version".into(),
+                paths: Vec::new(),
+                submodules: false,
+            });
         }
         if !GLOBALS.contains(&a) {
             let name = a.split('=').next().unwrap_or(a);
@@ -165,7 +177,11 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<(crate::Text, Vec<&'a str
         }
         _ => after_double_dash(sub_args),
     };
-    Ok((crate::Text::Borrowed(&known.rule), paths))
+    Ok(Judged {
+        rule: crate::Text::Borrowed(&known.rule),
+        paths,
+        submodules: recurses_into_submodules(sub, &parsed),
+    })
 }
 
 /// A read-only subcommand with its option table parsed.
@@ -318,7 +334,7 @@ pub fn repository_unsafe(cwd: &Path) -> Option<String> {
     loop {
         let level: &[u8] = if end <= 1 { b"/" } else { &bytes[..end] };
         match probe.kind(level, ".git", false) {
-            Some(kind) => return dot_git_unsafe(cwd, &probe.path(level, ".git"), kind),
+            Some(kind) => return dot_git_unsafe(cwd, &probe.path(level, ".git"), kind, Role::Main),
             None if probe.failed_other_than_missing => return Some("git_unreadable".into()),
             None => {}
         }
@@ -337,6 +353,15 @@ pub fn repository_unsafe(cwd: &Path) -> Option<String> {
         }
         end = level.iter().rposition(|&b| b == b'/').unwrap_or(0);
     }
+}
+
+/// Whose git directory is checked: the repository a command runs in, or a
+/// submodule's (where git itself writes `core.worktree`, pointing back at
+/// the checkout).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Main,
+    Submodule,
 }
 
 /// `stat`/`lstat` of `LEVEL/NAME` through one reusable, NUL-terminated
@@ -384,7 +409,12 @@ impl Probe {
 /// The `.git` found at a level (of file type `kind`): a symbolic link or a
 /// `gitdir:` file must lead to a real repository outside `cwd`; a directory
 /// must be a valid, self-contained one.
-fn dot_git_unsafe(cwd: &Path, dot_git: &Path, kind: rustix::fs::FileType) -> Option<String> {
+fn dot_git_unsafe(
+    cwd: &Path,
+    dot_git: &Path,
+    kind: rustix::fs::FileType,
+    role: Role,
+) -> Option<String> {
     if kind.is_symlink() {
         let Ok(target) = std::fs::canonicalize(dot_git) else {
             return Some("git_symlink".into());
@@ -392,7 +422,7 @@ fn dot_git_unsafe(cwd: &Path, dot_git: &Path, kind: rustix::fs::FileType) -> Opt
         if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git") {
             return Some("git_symlink".into());
         }
-        return git_dir_unsafe(&target);
+        return git_dir_unsafe(&target, role);
     }
     if kind.is_file() {
         let text = match std::fs::read(dot_git) {
@@ -410,17 +440,17 @@ fn dot_git_unsafe(cwd: &Path, dot_git: &Path, kind: rustix::fs::FileType) -> Opt
         if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git") {
             return Some("gitdir_target".into());
         }
-        return git_dir_unsafe(&target);
+        return git_dir_unsafe(&target, role);
     }
     if kind.is_dir() {
-        return git_dir_unsafe(dot_git);
+        return git_dir_unsafe(dot_git, role);
     }
     // A socket, FIFO or device named `.git`: git would not use it, but
     // nothing here is what a repository looks like.
     Some("git_special".into())
 }
 
-fn git_dir_unsafe(git_dir: &Path) -> Option<String> {
+fn git_dir_unsafe(git_dir: &Path, role: Role) -> Option<String> {
     let head = std::fs::read_to_string(git_dir.join("HEAD")).unwrap_or_default();
     let valid_head = head.starts_with("ref: refs/")
         || (head.trim().len() >= 40 && head.trim().bytes().all(|b| b.is_ascii_hexdigit()));
@@ -437,8 +467,8 @@ fn git_dir_unsafe(git_dir: &Path) -> Option<String> {
     if git_dir.join("hooks/post-index-change").exists() {
         return Some("hook:post-index-change".into());
     }
-    config_unsafe(&git_dir.join("config"))
-        .or_else(|| config_unsafe(&git_dir.join("config.worktree")))
+    config_unsafe(&git_dir.join("config"), role)
+        .or_else(|| config_unsafe(&git_dir.join("config.worktree"), role))
         .or_else(|| submodule_configs_unsafe(&git_dir.join("modules")))
 }
 
@@ -465,7 +495,7 @@ fn submodule_configs_unsafe(modules: &Path) -> Option<String> {
             if kind.is_dir() {
                 pending.push(path);
             } else if entry.file_name() == "config"
-                && let Some(why) = config_unsafe(&path)
+                && let Some(why) = config_unsafe(&path, Role::Submodule)
             {
                 return Some(why);
             }
@@ -475,7 +505,7 @@ fn submodule_configs_unsafe(modules: &Path) -> Option<String> {
 }
 
 /// Configuration keys that make git run a program during read-only commands.
-fn config_unsafe(config: &Path) -> Option<String> {
+fn config_unsafe(config: &Path, role: Role) -> Option<String> {
     let text = std::fs::read_to_string(config).ok()?;
     let mut section = String::new();
     for line in text.lines() {
@@ -516,7 +546,8 @@ fn config_unsafe(config: &Path) -> Option<String> {
                 // Hooks from another directory (`post-index-change` runs when
                 // `git status` refreshes the index).
                 | "core.hookspath"
-                // The work tree elsewhere: `git status`/`diff` read it.
+                // The work tree elsewhere: `git status`/`diff` read it (a
+                // submodule's git directory has one by design).
                 | "core.worktree"
                 // `git log` verifies signatures with this program.
                 | "log.showsignature"
@@ -534,11 +565,105 @@ fn config_unsafe(config: &Path) -> Option<String> {
         if dangerous
             && !(full == "core.fsmonitor"
                 && matches!(line.split('=').nth(1).map(str::trim), Some("false")))
+            && !(full == "core.worktree" && role == Role::Submodule)
         {
             return Some(format!("config:{full}"));
         }
     }
     None
+}
+
+/// Subcommands that run git again inside checked-out submodules (to see
+/// whether they are dirty, or to list their files).
+pub(crate) fn recurses_into_submodules(sub: &str, p: &Parsed<'_>) -> bool {
+    matches!(sub, "status" | "diff" | "describe")
+        || (sub == "ls-files" && p.has("--recurse-submodules"))
+}
+
+/// Submodules that git would run in: every gitlink of the repository
+/// around `cwd` whose work tree is checked out must itself be a safe
+/// repository (its own `.git` directory, or the `gitdir:` it points at),
+/// and so must theirs, at most [`MAX_SUBMODULE_DEPTH`] deep. `None` when
+/// there is no repository or no submodule.
+pub fn submodules_unsafe(cwd: &Path) -> Option<String> {
+    let root = work_tree_root(cwd)?;
+    submodules_below(&root, 0)
+}
+
+const MAX_SUBMODULE_DEPTH: usize = 3;
+const MAX_SUBMODULES: usize = 256;
+const MAX_INDEX_BYTES: u64 = 256 * 1024 * 1024;
+
+fn submodules_below(root: &Path, depth: usize) -> Option<String> {
+    let dot_git = root.join(".git");
+    let git_dir = match std::fs::symlink_metadata(&dot_git) {
+        Ok(m) if m.is_dir() => dot_git,
+        Ok(_) => match gitdir_target(&dot_git) {
+            Some(target) => target,
+            None => return Some("submodule_gitdir".into()),
+        },
+        Err(_) => return None,
+    };
+    let index_path = git_dir.join("index");
+    let index = match std::fs::metadata(&index_path) {
+        Err(_) => return None, // nothing staged yet: no gitlinks
+        Ok(m) if m.len() > MAX_INDEX_BYTES => return Some("index_too_large".into()),
+        Ok(_) => match std::fs::read(&index_path) {
+            Ok(bytes) => bytes,
+            Err(_) => return Some("index_unreadable".into()),
+        },
+    };
+    let hash_len = if object_format_sha256(&git_dir.join("config")) {
+        32
+    } else {
+        20
+    };
+    let Ok(links) = crate::index::gitlinks(&index, hash_len) else {
+        return Some("index_malformed".into());
+    };
+    if links.len() > MAX_SUBMODULES {
+        return Some("submodules_too_many".into());
+    }
+    for link in links {
+        use std::os::unix::ffi::OsStrExt;
+        let work_tree = root.join(std::ffi::OsStr::from_bytes(&link));
+        let dot_git = work_tree.join(".git");
+        let Ok(meta) = std::fs::symlink_metadata(&dot_git) else {
+            continue; // not checked out: git does not go in
+        };
+        if depth >= MAX_SUBMODULE_DEPTH {
+            return Some("submodules_too_deep".into());
+        }
+        let kind = rustix::fs::FileType::from_raw_mode(std::os::unix::fs::MetadataExt::mode(&meta));
+        if let Some(why) = dot_git_unsafe(&work_tree, &dot_git, kind, Role::Submodule) {
+            return Some(format!("submodule:{why}"));
+        }
+        if let Some(why) = submodules_below(&work_tree, depth + 1) {
+            return Some(why);
+        }
+    }
+    None
+}
+
+/// Where a `gitdir: PATH` file points (resolved against its directory).
+fn gitdir_target(dot_git: &Path) -> Option<PathBuf> {
+    let text = std::fs::read(dot_git)
+        .ok()
+        .filter(|t| t.len() <= 32 * 1024)?;
+    let text = String::from_utf8(text).ok()?;
+    let target = text.trim().strip_prefix("gitdir:")?.trim();
+    let level = dot_git.parent()?;
+    Some(std::fs::canonicalize(level.join(target)).unwrap_or_else(|_| level.join(target)))
+}
+
+/// `extensions.objectFormat = sha256` in a repository's config.
+fn object_format_sha256(config: &Path) -> bool {
+    std::fs::read_to_string(config).is_ok_and(|text| {
+        text.lines().any(|l| {
+            let l = l.trim().to_ascii_lowercase();
+            l.starts_with("objectformat") && l.contains("sha256")
+        })
+    })
 }
 
 /// The directory holding the nearest `.git` at or above `cwd` (the work tree

@@ -19,6 +19,7 @@
 mod callbacks;
 mod flags;
 pub mod git;
+mod index;
 mod paths;
 mod project;
 mod tables;
@@ -172,6 +173,8 @@ struct Judging<'a> {
     ctx: &'a Context,
     /// Repository safety per working directory, checked once each.
     repos: std::cell::RefCell<Vec<(PathBuf, Option<String>)>>,
+    /// Submodule safety per working directory, checked once each.
+    submodules: std::cell::RefCell<Vec<(PathBuf, Option<String>)>>,
 }
 
 impl Judging<'_> {
@@ -181,6 +184,17 @@ impl Judging<'_> {
         }
         let why = git::repository_unsafe(cwd);
         self.repos
+            .borrow_mut()
+            .push((cwd.to_path_buf(), why.clone()));
+        why
+    }
+
+    fn submodules_unsafe(&self, cwd: &Path) -> Option<String> {
+        if let Some((_, why)) = self.submodules.borrow().iter().find(|(d, _)| d == cwd) {
+            return why.clone();
+        }
+        let why = git::submodules_unsafe(cwd);
+        self.submodules
             .borrow_mut()
             .push((cwd.to_path_buf(), why.clone()));
         why
@@ -211,6 +225,7 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     let j = Judging {
         ctx,
         repos: std::cell::RefCell::new(Vec::new()),
+        submodules: std::cell::RefCell::new(Vec::new()),
     };
     let commands = judge_commands(analysis.commands(), &j, &ctx.cwd, 0);
     let mut external_paths: Vec<String> = Vec::new();
@@ -725,8 +740,21 @@ fn judge_argv(
                 format!("`{}` could expand to an option of `git`", w.value),
             ));
         }
-        let (rule, paths) = git::judge(args)?;
+        let git::Judged {
+            rule,
+            paths,
+            submodules,
+        } = git::judge(args)?;
         repository_trusted(j, cwd)?;
+        if submodules && let Some(why) = j.submodules_unsafe(cwd) {
+            return Err(Reject::new(
+                format!("git.repo_unsafe:{why}"),
+                format!(
+                    "a submodule git would run in from {} is not trusted ({why})",
+                    cwd.display()
+                ),
+            ));
+        }
         for p in paths {
             if let Some(w) = words.iter().find(|w| w.value == p) {
                 note_path(ctx, cwd, w, external);

@@ -604,3 +604,106 @@ fn launchers_that_project_files_can_redirect() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Submodules, built with real git: `git status` runs git again inside each
+/// checked-out submodule with that submodule's configuration, so a planted
+/// one (found through the index, which needs no `.gitmodules`) makes the
+/// repository unsafe for commands that recurse, in every index version.
+#[test]
+fn submodules_with_real_git() {
+    let root = std::env::temp_dir().join(format!("shellward-submodules-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let git = |dir: &std::path::Path, args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(["-c", "user.email=t@example.com", "-c", "user.name=t"])
+            .args([
+                "-c",
+                "protocol.file.allow=always",
+                "-c",
+                "init.defaultBranch=main",
+            ])
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let verdict = |dir: &std::path::Path, command: &str| {
+        let v = judge(&analyze(command), &Context::new(dir, dir));
+        (v.read_only, v.rule.to_string())
+    };
+    // A clean superproject with a submodule added the usual way (absorbed:
+    // its git directory is `.git/modules/lib`, with `core.worktree` set by git).
+    let lib = root.join("lib-src");
+    std::fs::create_dir_all(&lib).unwrap();
+    git(&lib, &["init", "-q"]);
+    std::fs::write(lib.join("f"), "x").unwrap();
+    git(&lib, &["add", "f"]);
+    git(&lib, &["commit", "-qm", "lib"]);
+    let clean = root.join("clean");
+    std::fs::create_dir_all(&clean).unwrap();
+    git(&clean, &["init", "-q"]);
+    git(
+        &clean,
+        &["submodule", "add", "-q", lib.to_str().unwrap(), "lib"],
+    );
+    git(&clean, &["commit", "-qm", "with lib"]);
+    assert_eq!(verdict(&clean, "git status"), (true, "readonly".into()));
+    // A planted one: a gitlink without `.gitmodules`, whose own `.git`
+    // directory asks for an fsmonitor.
+    let planted = root.join("planted");
+    std::fs::create_dir_all(planted.join("sub")).unwrap();
+    git(&planted, &["init", "-q"]);
+    git(&planted.join("sub"), &["init", "-q"]);
+    std::fs::write(planted.join("sub/f"), "x").unwrap();
+    git(&planted.join("sub"), &["add", "f"]);
+    git(&planted.join("sub"), &["commit", "-qm", "sub"]);
+    git(&planted, &["add", "sub"]);
+    git(&planted, &["commit", "-qm", "gitlink"]);
+    let marker = root.join("MARKER");
+    git(
+        &planted.join("sub"),
+        &[
+            "config",
+            "core.fsmonitor",
+            &format!("touch {}; false", marker.display()),
+        ],
+    );
+    let unsafe_status = (
+        false,
+        "git.repo_unsafe:submodule:config:core.fsmonitor".to_string(),
+    );
+    assert_eq!(verdict(&planted, "git status"), unsafe_status);
+    assert_eq!(verdict(&planted, "git diff"), unsafe_status);
+    // Commands that do not go into submodules are still fine.
+    assert_eq!(
+        verdict(&planted, "git log --oneline"),
+        (true, "readonly".into())
+    );
+    // The same through every index version git writes.
+    for version in ["2", "3", "4"] {
+        git(&planted, &["update-index", "--index-version", version]);
+        assert_eq!(
+            verdict(&planted, "git status"),
+            unsafe_status,
+            "index v{version}"
+        );
+    }
+    assert!(!marker.exists(), "judging must never run git");
+    // A damaged index is not trusted.
+    std::fs::write(
+        planted.join(".git/index"),
+        b"DIRC\0\0\0\x02\0\0\0\x09garbage",
+    )
+    .unwrap();
+    assert_eq!(
+        verdict(&planted, "git status"),
+        (false, "git.repo_unsafe:index_malformed".into())
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

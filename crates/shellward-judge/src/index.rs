@@ -123,4 +123,22 @@ mod tests {
         );
         assert_eq!(gitlinks(b"DIRC\0\0\0\x02\0\0\0\0", 20), Ok(Vec::new()));
     }
+
+    proptest::proptest! {
+        /// A planted index is hostile input: any bytes after a valid header
+        /// give an answer, never a panic or a runaway loop.
+        #[test]
+        fn any_bytes_are_answered(
+            version in 2u32..=4,
+            count in 0u32..64,
+            body in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..4096),
+            hash_len in proptest::sample::select(vec![20usize, 32]),
+        ) {
+            let mut index = b"DIRC".to_vec();
+            index.extend_from_slice(&version.to_be_bytes());
+            index.extend_from_slice(&count.to_be_bytes());
+            index.extend_from_slice(&body);
+            let _ = gitlinks(&index, hash_len);
+        }
+    }
 }

@@ -467,6 +467,10 @@ fn git_dir_unsafe(git_dir: &Path, role: Role) -> Option<String> {
     if git_dir.join("hooks/post-index-change").exists() {
         return Some("hook:post-index-change".into());
     }
+    // Objects borrowed from other repositories, which may be anywhere.
+    if std::fs::metadata(git_dir.join("objects/info/alternates")).is_ok_and(|m| m.len() > 0) {
+        return Some("alternates".into());
+    }
     config_unsafe(&git_dir.join("config"), role)
         .or_else(|| config_unsafe(&git_dir.join("config.worktree"), role))
         .or_else(|| submodule_configs_unsafe(&git_dir.join("modules")))

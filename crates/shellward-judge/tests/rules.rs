@@ -383,6 +383,19 @@ fn repository_safety() {
             "{config}"
         );
     }
+    // Objects read from another repository.
+    let alternates = root.join("alternates");
+    make_repo(&alternates, "[core]\n\tbare = false\n");
+    std::fs::create_dir_all(alternates.join(".git/objects/info")).unwrap();
+    std::fs::write(
+        alternates.join(".git/objects/info/alternates"),
+        "/home/someone/secret/.git/objects\n",
+    )
+    .unwrap();
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&alternates).as_deref(),
+        Some("alternates")
+    );
     // Something named `.git` that is neither a directory, a file nor a link.
     let fifo = root.join("fifo");
     std::fs::create_dir_all(&fifo).unwrap();

@@ -564,6 +564,25 @@ pub(crate) fn ifconfig(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
 }
 
+/// `hostnamectl`, `timedatectl`: without a verb they show the status; of
+/// the verbs only those that show (`set-*`, `ntp`... change the system).
+pub(crate) fn systemd_status(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    match p.operands.as_slice() {
+        []
+        | [
+            (
+                _,
+                "status" | "show" | "list-timezones" | "timesync-status" | "show-timesync"
+                | "hostname" | "icon-name" | "chassis" | "deployment" | "location",
+            ),
+        ] => Ok(()),
+        [(_, verb), ..] => reject(
+            format!("readonly.verb:{verb}"),
+            format!("`{verb}` may change the system's settings"),
+        ),
+    }
+}
+
 /// `tar`: only listing (`-t`) or extracting to standard output (`-x -O`).
 /// The archive (`-f`) must be local: `host:file` makes tar run a remote
 /// shell to reach it.

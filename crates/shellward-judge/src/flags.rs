@@ -10,6 +10,7 @@
 //! | `STR` | any string, glued or the next argument |
 //! | `PATH` | a file name that is read: resolved and checked against the workspace |
 //! | `OPT` | an optional value, only glued (`--color=never`) |
+//! | `LAST` | a value glued or the next argument, none when it is the last argument (git's `--merged [COMMIT]`) |
 //! | `CHAR` | a single character |
 //! | `{}` / `EOF` | only that literal |
 //!
@@ -27,6 +28,8 @@ pub(crate) enum Value {
     Str,
     Path,
     Opt,
+    /// A value unless the option is the last argument.
+    Last,
     Char,
     Literal(&'static str),
     /// Two values (`jq --arg NAME VALUE`).
@@ -61,6 +64,7 @@ impl Options {
                 "STR" => Value::Str,
                 "PATH" => Value::Path,
                 "OPT" => Value::Opt,
+                "LAST" => Value::Last,
                 "CHAR" => Value::Char,
                 "PAIR" => Value::Pair,
                 literal => Value::Literal(literal),
@@ -143,6 +147,7 @@ fn take_value<'a>(
     let value = match (kind, glued) {
         (Value::None, Some(_)) => return Err(Unknown(name.to_string())),
         (Value::None | Value::Opt, None) => None,
+        (Value::Last, None) if *i >= args.len() => None,
         (_, Some(v)) => Some(v),
         (_, None) => {
             let v = args
@@ -298,7 +303,7 @@ mod tests {
 
     #[test]
     fn table_forms() {
-        let t = "-n|--lines=NUM -q -v -c|--bytes=NUM --color=OPT -t=CHAR -o|--output=PATH";
+        let t = "-n|--lines=NUM -q -v -c|--bytes=NUM --color=OPT -t=CHAR -o|--output=PATH --merged=LAST";
         type Row<'a> = (&'a [&'a str], Result<&'a [&'a str], &'a str>);
         let rows: &[Row] = &[
             (&["-n", "5", "f"], Ok(&["-n=5", "@f"])),
@@ -320,6 +325,10 @@ mod tests {
             (&["-n"], Err("-n")),
             (&["-q=1"], Err("-=")),
             (&["-o", "x"], Ok(&["-o=x"])),
+            (&["--merged"], Ok(&["--merged"])),
+            (&["--merged", "main"], Ok(&["--merged=main"])),
+            (&["--merged=main", "-q"], Ok(&["--merged=main", "-q"])),
+            (&["--merged", "-q"], Ok(&["--merged=-q"])),
         ];
         for (args, want) in rows {
             let got = check(t, args);

@@ -25,11 +25,11 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
     ),
     (
         "branch",
-        "-a|--all -r|--remotes -v|--verbose -vv -l|--list --show-current --contains=STR --no-contains=STR --merged=STR --no-merged=STR --points-at=STR --sort=STR --format=STR --color=OPT --no-color --column=OPT --no-column -i|--ignore-case --abbrev=NUM --no-abbrev",
+        "-a|--all -r|--remotes -v|--verbose -vv -l|--list --show-current --contains=LAST --no-contains=LAST --merged=LAST --no-merged=LAST --points-at=STR --sort=STR --format=STR --color=OPT --no-color --column=OPT --no-column -i|--ignore-case --abbrev=NUM --no-abbrev",
     ),
     (
         "tag",
-        "-l|--list -n=OPT --contains=STR --no-contains=STR --merged=STR --no-merged=STR --points-at=STR --sort=STR --format=STR --color=OPT -i|--ignore-case --column=OPT --no-column",
+        "-l|--list -n=OPT --contains=LAST --no-contains=LAST --merged=LAST --no-merged=LAST --points-at=STR --sort=STR --format=STR --color=OPT -i|--ignore-case --column=OPT --no-column",
     ),
     (
         "describe",
@@ -72,7 +72,7 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
     ("stash show", HISTORY),
     (
         "for-each-ref",
-        "--count=NUM --sort=STR --format=STR --color=OPT --shell --perl --python --tcl --points-at=STR --merged=OPT --no-merged=OPT --contains=OPT --no-contains=OPT --ignore-case --omit-empty",
+        "--count=NUM --sort=STR --format=STR --color=OPT --shell --perl --python --tcl --points-at=STR --merged=LAST --no-merged=LAST --contains=LAST --no-contains=LAST --ignore-case --omit-empty",
     ),
     (
         "show-ref",

@@ -255,6 +255,9 @@ pub(crate) const ROWS: &[Row] = &[
     row("lsblk", Free, "-a|--all -b|--bytes -d|--nodeps -D|--discard -f|--fs -i|--ascii -J|--json -l|--list -m|--perms -n|--noheadings -o|--output=STR -O|--output-all -p|--paths -P|--pairs -r|--raw -s|--inverse -S|--scsi -t|--topology -x|--sort=STR -e|--exclude=STR -I|--include=STR -M|--merge -T|--tree=OPT -z|--zoned -A|--noempty -w|--width=NUM").glob_safe(),
     // Listing only: with no operands and neither -a nor a device, mount mounts nothing.
     row("mount", NoOperands, "-l|--show-labels -t|--types=STR"),
+    // systemd's status readers: no verb, or a verb that only shows.
+    row("hostnamectl", Free, "--static --transient --pretty -j|--json=OPT --no-pager").check(cb::systemd_status),
+    row("timedatectl", Free, "-a|--all -p|--property=STR --value --no-pager --monitor").check(cb::systemd_status),
     row("netstat", NoOperands, "-t|--tcp -u|--udp -x -l|--listening -n|--numeric -p|--program -a|--all -r|--route -i|--interfaces -s|--statistics -e|--extend -W|--wide -c -4 -6 -g|--groups"),
     row("ss", NoOperands, "-t -u -x -l -n -p -a -e -m -i -s -4 -6 -H -o -r -w"),
     row("top", NoOperands, "-b -n=NUM -d=NUM -p=STR -u=STR -U=STR -o=STR -O -w=OPT -c -H -i -S -1 -E=CHAR -e=CHAR"),

@@ -854,6 +854,9 @@ fn judge_argv(
             note_path(ctx, cwd, w, external);
         }
     }
+    if row.follows.iter().any(|o| parsed.has(o)) {
+        follow_scan(j, cwd, words, path_operands, external)?;
+    }
     if name == "cd"
         && parsed.operands.is_empty()
         && let Resolved::Outside(p) = paths::resolve(ctx, cwd, "~", None, true)
@@ -886,6 +889,63 @@ fn judge_argv(
 /// A rule and reason kept in a table entry, borrowed for a verdict.
 fn borrowed((rule, reason): &'static (String, String)) -> (Text, Text) {
     (Text::Borrowed(rule), Text::Borrowed(reason))
+}
+
+/// A reader that follows symbolic links (`grep -R`, `rg -L`, `find -L`)
+/// walks its path operands (the working directory when there are none):
+/// each tree inside the workspace is scanned for links leading out, which
+/// are reported like outside paths; a tree too large to scan asks.
+fn follow_scan(
+    j: &Judging<'_>,
+    cwd: &Path,
+    words: &[&Word],
+    operands: &[(usize, &str)],
+    external: &mut Vec<String>,
+) -> Result<(), Reject> {
+    let ctx = j.ctx;
+    let starts: Small<PathBuf> = if operands.is_empty() {
+        std::iter::once(cwd.to_path_buf()).collect()
+    } else {
+        operands
+            .iter()
+            .filter_map(|&(i, _)| words.get(i))
+            .filter(|w| w.dynamic.is_none() && w.glob_prefix.is_none())
+            .filter_map(|w| paths::locate(ctx, cwd, &w.value, w.tilde).ok())
+            .filter(|p| ctx.roots.iter().any(|root| p.starts_with(root)))
+            .collect()
+    };
+    // A glob operand's directory is scanned in full.
+    let globbed: Small<PathBuf> = operands
+        .iter()
+        .filter_map(|&(i, _)| words.get(i))
+        .filter_map(|w| {
+            let prefix = w.glob_prefix.as_deref()?;
+            let dir = prefix.rfind('/').map_or(".", |k| &prefix[..=k]);
+            paths::locate(ctx, cwd, dir, w.tilde).ok()
+        })
+        .filter(|p| ctx.roots.iter().any(|root| p.starts_with(root)))
+        .collect();
+    for start in starts.iter().chain(&globbed) {
+        match paths::follow_outside(ctx, start) {
+            paths::Followed::Inside => {}
+            paths::Followed::Outside(p) => {
+                if !external.contains(&p) {
+                    external.push(p);
+                }
+            }
+            paths::Followed::TooLarge => {
+                return Err(Reject::new(
+                    "path.follow_scan_limit",
+                    format!(
+                        "follows symbolic links through more than {} entries below {}; not scanned",
+                        paths::FOLLOW_SCAN_LIMIT,
+                        start.display()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Programs that run git themselves in the working directory (gh reads the

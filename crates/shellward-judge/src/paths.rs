@@ -185,6 +185,68 @@ pub(crate) fn resolve(
     Resolved::Outside(format!("{}/*", dir.display()).replace("//*", "/*"))
 }
 
+/// What a scan of the trees a link-following reader walks found.
+pub(crate) enum Followed {
+    /// Every link leads somewhere inside the workspace.
+    Inside,
+    /// A link leads out: the pattern to ask about.
+    Outside(String),
+    /// More entries than the scan looks at.
+    TooLarge,
+}
+
+/// Entries a link-following scan looks at before it gives up.
+pub(crate) const FOLLOW_SCAN_LIMIT: usize = 4096;
+
+/// The tree below `start` as a reader that follows symbolic links sees it
+/// (`grep -R`, `rg -L`, `find -L`): every link is resolved; one leading out
+/// of the workspace is reported, one leading to a directory inside is
+/// walked too (each directory once, so loops end).
+pub(crate) fn follow_outside(ctx: &Context, start: &Path) -> Followed {
+    let inside = |p: &Path| ctx.roots.iter().any(|root| p.starts_with(root));
+    let mut pending = vec![start.to_path_buf()];
+    let mut visited = std::collections::HashSet::new();
+    let mut seen = 0;
+    while let Some(dir) = pending.pop() {
+        if !visited.insert(dir.clone()) {
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > FOLLOW_SCAN_LIMIT {
+                return Followed::TooLarge;
+            }
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_symlink() {
+                let Ok(target) = entry.path().canonicalize() else {
+                    continue; // dangling: nothing to read through it
+                };
+                if !inside(&target) {
+                    let shown = if target.is_dir() {
+                        target
+                    } else {
+                        target.parent().map_or(target.clone(), Path::to_path_buf)
+                    };
+                    return Followed::Outside(
+                        format!("{}/*", shown.display()).replace("//*", "/*"),
+                    );
+                }
+                if target.is_dir() {
+                    pending.push(target);
+                }
+            } else if kind.is_dir() {
+                pending.push(entry.path());
+            }
+        }
+    }
+    Followed::Inside
+}
+
 /// Entries a glob scan looks at before it gives up and asks.
 const GLOB_SCAN_LIMIT: usize = 4096;
 

@@ -195,16 +195,16 @@ fn rule_ids() {
         ("docker -H tcp://x ps", false, "readonly.flag:docker:-H"),
         ("cd - && ls", false, "readonly.cd_oldpwd"),
         ("TMPDIR=/etc sort big.txt", false, "env.prefix:TMPDIR"),
-        // Recursive readers that would follow a symlink planted in the workspace.
-        ("grep -R secret .", false, "readonly.flag:grep:-R"),
-        ("rg -L secret", false, "readonly.flag:rg:-L"),
-        ("fd -L id_rsa", false, "readonly.flag:fd:-L"),
-        ("find -L . -name x", false, "readonly.flag:find:-L"),
-        (
-            "find . -follow -name x",
-            false,
-            "readonly.flag:find:-follow",
-        ),
+        // Recursive readers that follow symbolic links: read-only when the
+        // trees they walk have no link out (this workspace is empty; see
+        // `link_following_readers` for planted links).
+        ("grep -R secret .", true, "readonly.flags:grep"),
+        ("rg -L secret", true, "readonly.flags:rg"),
+        ("fd -L id_rsa", true, "readonly.flags:fd"),
+        ("find -L . -name x", true, "readonly.flags:find"),
+        ("find . -follow -name x", true, "readonly.flags:find"),
+        ("grep -R secret /etc", true, "path.outside:/etc/*"),
+        // Others that follow links are not in the tables.
         ("tree -l", false, "readonly.flag:tree:-l"),
         ("ls -LR", false, "readonly.flag:ls:-L"),
         ("du -L -s .", false, "readonly.flag:du:-L"),
@@ -739,5 +739,51 @@ fn submodules_with_real_git() {
         verdict(&planted, "git status"),
         (false, "git.repo_unsafe:index_malformed".into())
     );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Readers that follow symbolic links, in a workspace with planted links:
+/// a link out (directly, or through a link to a directory inside) is
+/// reported as an outside path; loops end; a tree too large to scan asks.
+#[test]
+fn link_following_readers() {
+    let root = std::env::temp_dir().join(format!("shellward-follow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let ws = root.join("ws");
+    let outside = root.join("outside");
+    std::fs::create_dir_all(ws.join("src/deep")).unwrap();
+    std::fs::create_dir_all(ws.join("other")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    let ws = ws.canonicalize().unwrap();
+    let outside = outside.canonicalize().unwrap();
+    let verdict = |command: &str| {
+        let v = judge(&analyze(command), &Context::new(&ws, &ws));
+        (v.read_only, v.rule.to_string())
+    };
+    // A loop and a link to a directory inside: fine.
+    std::os::unix::fs::symlink(&ws, ws.join("src/loop")).unwrap();
+    std::os::unix::fs::symlink(ws.join("other"), ws.join("src/deep/other")).unwrap();
+    assert_eq!(verdict("grep -R x src"), (true, "readonly".into()));
+    // A link out, reached only through the inside link to `other`.
+    std::os::unix::fs::symlink(&outside, ws.join("other/out")).unwrap();
+    let out = (true, format!("path.outside:{}/*", outside.display()));
+    assert_eq!(verdict("grep -R x src"), out);
+    assert_eq!(verdict("rg -L x"), out);
+    assert_eq!(verdict("find -L src -name y"), out);
+    assert_eq!(verdict("grep -R x src/*"), out);
+    // Without following, the same command does not go there.
+    assert_eq!(verdict("grep -r x src"), (true, "readonly".into()));
+    // Too many entries to scan.
+    std::fs::remove_file(ws.join("other/out")).unwrap();
+    let big = ws.join("big");
+    std::fs::create_dir_all(&big).unwrap();
+    for i in 0..5000 {
+        std::fs::write(big.join(i.to_string()), "").unwrap();
+    }
+    assert_eq!(
+        verdict("grep -R x big"),
+        (false, "path.follow_scan_limit".into())
+    );
+    assert_eq!(verdict("grep -r x big"), (true, "readonly".into()));
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -564,6 +564,18 @@ pub(crate) fn ifconfig(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
 }
 
+/// GNU binutils (`strings`) read an `@FILE` operand as more arguments, and
+/// print the ones they cannot use: a way to read any file.
+pub(crate) fn no_response_files(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    match p.operands.iter().find(|(_, o)| o.starts_with('@')) {
+        Some((_, o)) => reject(
+            "readonly.response_file",
+            format!("`{o}` is read as a file of arguments"),
+        ),
+        None => Ok(()),
+    }
+}
+
 /// `hostnamectl`, `timedatectl`: without a verb they show the status; of
 /// the verbs only those that show (`set-*`, `ntp`... change the system).
 pub(crate) fn systemd_status(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {

@@ -99,7 +99,7 @@ use Operands::{Free, None as NoOperands, Paths, ScriptThenPaths};
 pub(crate) const ANY_ARGS: &[&str] = &[
     "echo", "true", "false", ":", "test", "[", "sleep", "basename", "dirname", "which", "type",
     "whoami", "id", "groups", "tty", "nproc", "uname", "uptime", "locale", "cal", "getconf",
-    "lscpu", "logname", "users", "help", "numfmt", "whereis", "expr", "yes",
+    "lscpu", "logname", "help", "numfmt", "whereis", "expr", "yes",
 ];
 
 /// Commands whose output is the process environment or credentials.
@@ -194,7 +194,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").check(cb::at_most_one_operand),
     row("od", Paths, "-A|--address-radix=STR -j|--skip-bytes=NUM -N|--read-bytes=NUM -S|--strings=OPT -t|--format=STR -v|--output-duplicates -w|--width=OPT -a -b -c -d -f -i -l -o -s -x --endian=STR"),
     row("hexdump", Paths, "-b -c -C -d -o -x -L=OPT -n=NUM -s=STR -v -e=STR"),
-    row("strings", Paths, "-a|--all -d|--data -f|--print-file-name -n|--bytes=NUM -t|--radix=CHAR -e|--encoding=CHAR -w|--include-all-whitespace -s|--output-separator=STR"),
+    // binutils read `@FILE` as more arguments (and echo bad ones back).
+    row("strings", Paths, "-a|--all -d|--data -f|--print-file-name -n|--bytes=NUM -t|--radix=CHAR -e|--encoding=CHAR -w|--include-all-whitespace -s|--output-separator=STR").check(cb::no_response_files),
     row("base64", Paths, "-d|--decode -i|--ignore-garbage -w|--wrap=NUM"),
     // ---- archives: listing and reading to standard output only ------------------
     // Operands are member names, not files; the archive is `-f`. Left out: -I and
@@ -257,6 +258,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps),
     row("pgrep", Free, "-f|--full -l|--list-name -a|--list-full -x|--exact -n|--newest -o|--oldest -c|--count -i|--ignore-case -v|--inverse -d|--delimiter=STR -u|--euid=STR -U|--uid=STR -P|--parent=STR -g|--pgroup=STR -G|--group=STR -s|--session=STR -t|--terminal=STR -w|--lightweight"),
     row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R"),
+    // `users FILE` parses any file as login records and prints pieces of it.
+    row("users", NoOperands, ""),
     row("pstree", Free, "-a|--arguments -c|--compact-off -g|--show-pgids -h|--highlight-all -H|--highlight-pid=NUM -l|--long -n|--numeric-sort -N|--ns-sort=STR -p|--show-pids -s|--show-parents -S|--ns-changes -t|--thread-names -T|--hide-threads -u|--uid-changes -U|--unicode -A|--ascii -G|--vt100 -Z|--security-context -C|--color=STR").glob_safe(),
     row("vmstat", Free, "-a|--active -f|--forks -m|--slabs -n|--one-header -s|--stats -d|--disk -D|--disk-sum -p|--partition=STR -S|--unit=CHAR -t|--timestamp -w|--wide -y|--no-first").glob_safe(),
     // Operands are devices, described from sysfs, not read.

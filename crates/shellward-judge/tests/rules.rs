@@ -291,6 +291,10 @@ fn rule_ids() {
         ("mount -t ext4", true, "readonly.flags:mount"),
         ("mount /dev/sda1 /mnt", false, "readonly.operand:mount"),
         ("mount -a", false, "readonly.flag:mount:-a"),
+        ("strings @/etc/shadow", false, "readonly.response_file"),
+        ("strings -n 8 target/app", true, "readonly.flags:strings"),
+        ("users", true, "readonly.flags:users"),
+        ("users /etc/shadow", false, "readonly.operand:users"),
         ("hostnamectl", true, "readonly.flags:hostnamectl"),
         ("timedatectl status", true, "readonly.flags:timedatectl"),
         (

@@ -564,6 +564,19 @@ pub(crate) fn ifconfig(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
 }
 
+/// `man PAGE`, `info TOPIC`: names, not files. One with a `/` is a file
+/// to format and print (`man /etc/hostname`); `+cmd` runs a pager command.
+pub(crate) fn manual_pages(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    no_plus_commands(p, args)?;
+    match p.operands.iter().find(|(_, o)| o.contains('/')) {
+        Some((_, o)) => reject(
+            "readonly.manual_file",
+            format!("`{o}` is read as a file, not looked up as a page"),
+        ),
+        None => Ok(()),
+    }
+}
+
 /// GNU binutils (`strings`) read an `@FILE` operand as more arguments, and
 /// print the ones they cannot use: a way to read any file.
 pub(crate) fn no_response_files(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {

@@ -277,8 +277,9 @@ pub(crate) const ROWS: &[Row] = &[
     row("ulimit", NoOperands, "-a -b -c -d -e -f -H -i -l -m -n -p -q -r -s -S -t -u -v -x"),
     row("jobs", NoOperands, "-l -n -p -r -s"),
     row("history", Free, "").check(cb::history),
-    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::no_plus_commands),
-    row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage"),
+    // A page name with a `/` is a file to format: `man /etc/hostname` prints it.
+    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::manual_pages),
+    row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::manual_pages),
     // ---- wrappers that only drive a read-only command ----------------------------
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix(),
     // ---- daemons and hosts, read through their clients -------------------------------

@@ -768,12 +768,9 @@ fn judge_argv(
     if entry.is_some_and(|e| e.version_only) {
         let version = match args {
             ["--version"] | ["-V"] => true,
-            ["-v"] => matches!(
-                name,
-                "node" | "npm" | "pnpm" | "yarn" | "bun" | "deno" | "docker"
-            ),
-            ["version"] => matches!(name, "go" | "docker"),
-            ["-version"] => matches!(name, "java" | "javac"),
+            [form] => tables::VERSION_FORMS
+                .iter()
+                .any(|(f, programs)| f == form && programs.contains(&name)),
             _ => false,
         };
         if version {

@@ -167,6 +167,21 @@ pub(crate) const VERSION_ONLY: &[&str] = &[
     "mypy",
 ];
 
+/// Besides `--version` and `-V`: the other spellings that only print a
+/// version, and the programs for which they do. (Not `ruby -v`: it also
+/// turns on verbose mode and reads a program from standard input.)
+pub(crate) const VERSION_FORMS: &[(&str, &[&str])] = &[
+    (
+        "-v",
+        &[
+            "node", "npm", "pnpm", "yarn", "bun", "deno", "docker", "perl", "php", "gcc", "g++",
+            "cc", "clang",
+        ],
+    ),
+    ("version", &["go", "docker", "terraform", "helm", "kubectl"]),
+    ("-version", &["java", "javac", "terraform"]),
+];
+
 pub(crate) const ROWS: &[Row] = &[
     // ---- reading files -------------------------------------------------------
     row("cat", Paths, "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting").glob_safe(),

@@ -4,8 +4,9 @@
 //! rustup reads `rust-toolchain.toml` (or `rust-toolchain`) from the working
 //! directory upwards, and its `path` key names a toolchain directory whose
 //! `cargo` or `rustc` is then run. Yarn 2+ reads `.yarnrc.yml` upwards, and its
-//! `yarnPath` names a JavaScript file that is then run. A cloned repository
-//! can carry either.
+//! `yarnPath` names a JavaScript file that is then run. The .NET host reads
+//! `global.json` upwards, and its `sdk.paths` names directories whose SDK
+//! is then run. A cloned repository can carry any of them.
 
 use std::path::Path;
 
@@ -22,6 +23,8 @@ const LAUNCHER_FILES: &[(&[&str], &str, &str)] = &[
         "path",
     ),
     (&["yarn"], ".yarnrc.yml", "yarnPath"),
+    // .NET 10's `sdk.paths` lists directories to take the SDK from.
+    (&["dotnet"], "global.json", "paths"),
 ];
 
 /// The project file that makes `launcher` unsafe to run from `cwd`, if any.

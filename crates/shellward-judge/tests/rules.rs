@@ -637,6 +637,18 @@ fn launchers_that_project_files_can_redirect() {
             "yarn --version",
             None,
         ),
+        (
+            "global.json",
+            "{\"sdk\": {\"version\": \"10.0.100\", \"paths\": [\".dotnet\"]}}\n",
+            "dotnet --version",
+            Some("version.project_config:global.json"),
+        ),
+        (
+            "global.json",
+            "{\"sdk\": {\"version\": \"8.0.100\"}}\n",
+            "dotnet --version",
+            None,
+        ),
     ];
     for (i, (file, content, command, rejected)) in cases.iter().enumerate() {
         let ws = root.join(i.to_string());

@@ -648,7 +648,7 @@ impl Executor {
             !background && (first_word.as_deref() == Some("sleep") || call.idle_turn);
         let id = new_id('b');
         let files = process::Files::new(&self.output_dir, &id);
-        let (ruleset, confine_env) = self.confine(session, &prepared.confinement, &files.status)?;
+        let (ruleset, confine_env) = self.confine(session, &prepared.confinement, &files)?;
         let mut env = prepared.env.clone();
         env.vars.extend(confine_env);
         let child = process::spawn(&shell, &command, &prepared.cwd, &files, ruleset, &env)
@@ -826,7 +826,7 @@ impl Executor {
         &self,
         session: &Session,
         confinement: &sandbox::Confinement,
-        status_file: &std::path::Path,
+        files: &process::Files,
     ) -> Result<Confined, ExecError> {
         if *confinement == sandbox::Confinement::None {
             return Ok((None, Vec::new()));
@@ -850,11 +850,19 @@ impl Executor {
         }
         // Landlock is here: a ruleset we cannot build is an error, never a
         // reason to run the command unconfined. The wrapper's status file
-        // must stay writable: create it now so a rule can name it.
-        std::fs::write(status_file, b"").map_err(|e| ExecError::Sandbox(e.to_string()))?;
-        sandbox::ruleset(confinement, &[status_file], &[tmp.as_path()])
-            .map(|r| (Some(r), env))
-            .map_err(|e| ExecError::Sandbox(e.to_string()))
+        // must stay writable, and so must the output file (the command
+        // already writes it through its descriptors; `>/dev/stderr` opens
+        // it again by name): create both now so rules can name them.
+        for file in [&files.status, &files.output] {
+            std::fs::write(file, b"").map_err(|e| ExecError::Sandbox(e.to_string()))?;
+        }
+        sandbox::ruleset(
+            confinement,
+            &[files.status.as_path(), files.output.as_path()],
+            &[tmp.as_path()],
+        )
+        .map(|r| (Some(r), env))
+        .map_err(|e| ExecError::Sandbox(e.to_string()))
     }
 
     /// Move a foreground process to the background, atomically with its

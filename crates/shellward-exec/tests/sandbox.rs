@@ -124,6 +124,14 @@ async fn a_write_let_through_as_read_only_fails() {
         )
         .await;
     assert_eq!(text(&c), "t\n");
+    // Its own standard output and error, opened again by name.
+    let c = h
+        .run_confined(
+            "echo to-stderr > /dev/stderr; echo to-stdout >> /dev/stdout",
+            Confinement::ReadOnly { network: false },
+        )
+        .await;
+    assert_eq!(text(&c), "to-stderr\nto-stdout\n");
     // The same command unconfined writes: the test can fail.
     let c = h
         .run_confined("echo secret > leaked.txt", Confinement::None)

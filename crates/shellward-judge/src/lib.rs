@@ -144,6 +144,10 @@ pub fn harmless_env(name: &str) -> bool {
     ENV_ALLOW.contains(&name)
 }
 
+/// Files an output redirection may name: the bit bucket, and the
+/// command's own standard output and error (`>/dev/stderr` is `>&2`).
+const OUTPUT_TARGETS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr"];
+
 /// Programs `xargs` may drive (their own arguments are judged too).
 const XARGS_TARGETS: &[&str] = &[
     "echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail",
@@ -541,7 +545,7 @@ fn judge_command(
             | RedirectOp::Clobber
             | RedirectOp::OutputAll
             | RedirectOp::AppendAll
-                if target == "/dev/null" => {}
+                if OUTPUT_TARGETS.contains(&target) => {}
             _ => {
                 return Err(Reject::new(
                     format!("redirect.output:{target}"),

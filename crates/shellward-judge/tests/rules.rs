@@ -32,6 +32,13 @@ fn rule_ids() {
         ("LANG=C sort f", true, "readonly"),
         ("ls > out", false, "redirect.output:out"),
         ("ls 2>/dev/null >&2", true, "readonly"),
+        ("echo oops > /dev/stderr", true, "readonly"),
+        ("echo x > /dev/tty", false, "redirect.output:/dev/tty"),
+        (
+            "echo x > /dev/stderrx",
+            false,
+            "redirect.output:/dev/stderrx",
+        ),
         ("cat < /dev/tcp/x/80", false, "redirect.network"),
         ("./cat f", false, "command.path_qualified"),
         ("rm -rf build", false, "readonly.unknown:rm"),

@@ -596,7 +596,9 @@ pub fn submodules_unsafe(cwd: &Path) -> Option<String> {
 
 const MAX_SUBMODULE_DEPTH: usize = 3;
 const MAX_SUBMODULES: usize = 256;
-const MAX_INDEX_BYTES: u64 = 256 * 1024 * 1024;
+/// Larger indexes (hundreds of thousands of files) are not read: the
+/// repository is then not trusted for commands that recurse into submodules.
+const MAX_INDEX_BYTES: u64 = 64 * 1024 * 1024;
 
 fn submodules_below(root: &Path, depth: usize) -> Option<String> {
     let dot_git = root.join(".git");

@@ -425,10 +425,8 @@ fn dot_git_unsafe(
         return git_dir_unsafe(&target, role);
     }
     if kind.is_file() {
-        let text = match std::fs::read(dot_git) {
-            Ok(t) if t.len() <= 32 * 1024 && !t.contains(&0) => {
-                String::from_utf8_lossy(&t).into_owned()
-            }
+        let text = match crate::fsread::read_bounded(dot_git, 32 * 1024) {
+            Ok(t) if !t.contains(&0) => String::from_utf8_lossy(&t).into_owned(),
             _ => return Some("gitdir_file".into()),
         };
         let Some(target) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
@@ -451,7 +449,9 @@ fn dot_git_unsafe(
 }
 
 fn git_dir_unsafe(git_dir: &Path, role: Role) -> Option<String> {
-    let head = std::fs::read_to_string(git_dir.join("HEAD")).unwrap_or_default();
+    let head = crate::fsread::read_bounded(&git_dir.join("HEAD"), 4096)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
     let valid_head = head.starts_with("ref: refs/")
         || (head.trim().len() >= 40 && head.trim().bytes().all(|b| b.is_ascii_hexdigit()));
     if !valid_head
@@ -508,9 +508,20 @@ fn submodule_configs_unsafe(modules: &Path) -> Option<String> {
     None
 }
 
+/// A repository configuration larger than this is not read (and not trusted).
+const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
 /// Configuration keys that make git run a program during read-only commands.
 fn config_unsafe(config: &Path, role: Role) -> Option<String> {
-    let text = std::fs::read_to_string(config).ok()?;
+    use crate::fsread::ReadError;
+    let text = match crate::fsread::read_bounded(config, MAX_CONFIG_BYTES) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(ReadError::Missing) => return None,
+        Err(ReadError::TooLarge) => return Some("config_too_large".into()),
+        Err(ReadError::NotRegular | ReadError::Unreadable) => {
+            return Some("config_unreadable".into());
+        }
+    };
     let mut section = String::new();
     for line in text.lines() {
         let line = line.trim();
@@ -614,7 +625,7 @@ fn submodules_below(root: &Path, depth: usize) -> Option<String> {
     let index = match std::fs::metadata(&index_path) {
         Err(_) => return None, // nothing staged yet: no gitlinks
         Ok(m) if m.len() > MAX_INDEX_BYTES => return Some("index_too_large".into()),
-        Ok(_) => match std::fs::read(&index_path) {
+        Ok(_) => match crate::fsread::read_bounded(&index_path, MAX_INDEX_BYTES) {
             Ok(bytes) => bytes,
             Err(_) => return Some("index_unreadable".into()),
         },
@@ -653,9 +664,7 @@ fn submodules_below(root: &Path, depth: usize) -> Option<String> {
 
 /// Where a `gitdir: PATH` file points (resolved against its directory).
 fn gitdir_target(dot_git: &Path) -> Option<PathBuf> {
-    let text = std::fs::read(dot_git)
-        .ok()
-        .filter(|t| t.len() <= 32 * 1024)?;
+    let text = crate::fsread::read_bounded(dot_git, 32 * 1024).ok()?;
     let text = String::from_utf8(text).ok()?;
     let target = text.trim().strip_prefix("gitdir:")?.trim();
     let level = dot_git.parent()?;
@@ -664,7 +673,8 @@ fn gitdir_target(dot_git: &Path) -> Option<PathBuf> {
 
 /// `extensions.objectFormat = sha256` in a repository's config.
 fn object_format_sha256(config: &Path) -> bool {
-    std::fs::read_to_string(config).is_ok_and(|text| {
+    crate::fsread::read_bounded(config, MAX_CONFIG_BYTES).is_ok_and(|text| {
+        let text = String::from_utf8_lossy(&text);
         text.lines().any(|l| {
             let l = l.trim().to_ascii_lowercase();
             l.starts_with("objectformat") && l.contains("sha256")

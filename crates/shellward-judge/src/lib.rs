@@ -18,6 +18,7 @@
 
 mod callbacks;
 mod flags;
+mod fsread;
 pub mod git;
 mod index;
 mod paths;

@@ -40,11 +40,10 @@ pub(crate) fn launcher_unsafe(launcher: &str, cwd: &Path) -> Option<String> {
     for dir in cwd.ancestors() {
         for (_, file, key) in &files {
             let path = dir.join(file);
-            if !path.exists() {
-                continue;
-            }
-            match std::fs::read_to_string(&path) {
-                Ok(text) if !text.contains(key) => {}
+            match crate::fsread::read_bounded(&path, 1024 * 1024) {
+                Err(crate::fsread::ReadError::Missing) => {}
+                Ok(text) if !String::from_utf8_lossy(&text).contains(key) => {}
+                // The key, or a file that cannot be read whole: unsafe.
                 _ => return Some((*file).to_string()),
             }
         }

@@ -424,6 +424,28 @@ fn repository_safety() {
             "{config}"
         );
     }
+    // Planted files that would hang or exhaust a naive reader: a FIFO as
+    // HEAD (opening it blocks until a writer comes), /dev/zero as config.
+    let fifo_head = root.join("fifo-head");
+    make_repo(&fifo_head, "[core]\n\tbare = false\n");
+    std::fs::remove_file(fifo_head.join(".git/HEAD")).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(fifo_head.join(".git/HEAD"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&fifo_head).as_deref(),
+        Some("git_dir_invalid")
+    );
+    let zero_config = root.join("zero-config");
+    make_repo(&zero_config, "");
+    std::fs::remove_file(zero_config.join(".git/config")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", zero_config.join(".git/config")).unwrap();
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&zero_config).as_deref(),
+        Some("config_unreadable")
+    );
     // Objects read from another repository.
     let alternates = root.join("alternates");
     make_repo(&alternates, "[core]\n\tbare = false\n");

@@ -270,13 +270,22 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     }
 }
 
+/// The first construct the judge cannot see through. The `time` keyword
+/// is not one: it only times the pipeline after it, whose commands the
+/// analyzer reports like any others (`VAR=x time ...` is the `time`
+/// program instead, judged as a command).
 fn unsupported(script: &Script) -> Option<Reject> {
-    script.unsupported.first().map(|u| {
-        Reject::new(
-            format!("syntax.unsupported:{}", u.kind.as_str()),
-            format!("`{}` is not analyzed", u.span.slice(&script.source)),
-        )
-    })
+    use shellward_syntax::UnsupportedKind;
+    script
+        .unsupported
+        .iter()
+        .find(|u| u.kind != UnsupportedKind::TimeKeyword)
+        .map(|u| {
+            Reject::new(
+                format!("syntax.unsupported:{}", u.kind.as_str()),
+                format!("`{}` is not analyzed", u.span.slice(&script.source)),
+            )
+        })
 }
 
 /// Judge a script nested in a word (`$(...)`, `` `...` ``, `<(...)`) run

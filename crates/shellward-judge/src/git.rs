@@ -615,6 +615,11 @@ fn submodules_below(root: &Path, depth: usize) -> Option<String> {
     let dot_git = root.join(".git");
     let git_dir = match std::fs::symlink_metadata(&dot_git) {
         Ok(m) if m.is_dir() => dot_git,
+        // A linked `.git` (the repository check vetted where it leads).
+        Ok(m) if m.file_type().is_symlink() && dot_git.is_dir() => match dot_git.canonicalize() {
+            Ok(target) => target,
+            Err(_) => return Some("submodule_gitdir".into()),
+        },
         Ok(_) => match gitdir_target(&dot_git) {
             Some(target) => target,
             None => return Some("submodule_gitdir".into()),

@@ -544,6 +544,14 @@ fn repository_safety() {
             *want,
             "{name}"
         );
+        if want.is_none() {
+            // The submodule check reads the same repository through the link.
+            assert_eq!(
+                shellward_judge::git::submodules_unsafe(&dir).as_deref(),
+                None,
+                "{name}"
+            );
+        }
     }
     // gitdir files.
     let gitdir_cases: &[(&str, Vec<u8>, Option<&str>)] = &[

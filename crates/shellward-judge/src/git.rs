@@ -598,7 +598,7 @@ pub(crate) fn recurses_into_submodules(sub: &str, p: &Parsed<'_>) -> bool {
 /// Submodules that git would run in: every gitlink of the repository
 /// around `cwd` whose work tree is checked out must itself be a safe
 /// repository (its own `.git` directory, or the `gitdir:` it points at),
-/// and so must theirs, at most [`MAX_SUBMODULE_DEPTH`] deep. `None` when
+/// and so must theirs, at most 3 deep. `None` when
 /// there is no repository or no submodule.
 pub fn submodules_unsafe(cwd: &Path) -> Option<String> {
     let root = work_tree_root(cwd)?;

@@ -3,7 +3,7 @@
 //!
 //! A deny `rm:*` must also stop `timeout 5 rm x`, `sudo -u me rm x`,
 //! `find . -exec rm {} \;`, `ls | xargs rm`, `bash -c 'rm x'` and
-//! `watch 'rm x'`. [`WRAPPERS`] says, per wrapper, which of its options take
+//! `watch 'rm x'`. `WRAPPERS` says, per wrapper, which of its options take
 //! a value and what comes between its options and the command it runs; a
 //! wrapper written with an option we do not know cannot be seen through, so
 //! the subject list is marked incomplete and the permission layer asks.

@@ -808,8 +808,10 @@ fn judge_argv(
             ["`", name, "` is not known to be read-only"].concat(),
         ));
     };
+    let glob_option = glob_may_be_option(words);
     if !row.glob_safe
-        && let Some(w) = glob_may_be_option(words)
+        && !row.glob_reads_only
+        && let Some(w) = glob_option
     {
         return Err(Reject::new(
             format!("glob.may_be_option:{name}"),
@@ -865,7 +867,9 @@ fn judge_argv(
             note_path(ctx, cwd, w, external);
         }
     }
-    if row.follows.iter().any(|o| parsed.has(o)) {
+    if row.follows.iter().any(|o| parsed.has(o))
+        || (row.glob_reads_only && !row.glob_safe && glob_option.is_some())
+    {
         follow_scan(j, cwd, words, path_operands, external)?;
     }
     if name == "cd"

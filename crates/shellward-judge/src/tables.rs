@@ -47,6 +47,10 @@ pub(crate) struct Row {
     /// Options that make a recursive reader follow symbolic links: with one,
     /// the trees it reads are scanned for links leading out of the workspace.
     pub follows: &'static [&'static str],
+    /// A glob that expands to options can at most make it read files of its
+    /// own directory (a file name holds no `/`) or follow links: instead of
+    /// rejecting, the trees are scanned as for `follows`.
+    pub glob_reads_only: bool,
     pub check: Option<Check>,
 }
 
@@ -60,6 +64,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         stop_at_operand: false,
         script_options: &[],
         follows: &[],
+        glob_reads_only: false,
         check: None,
     }
 }
@@ -83,6 +88,10 @@ impl Row {
     }
     const fn follows(mut self, options: &'static [&'static str]) -> Row {
         self.follows = options;
+        self
+    }
+    const fn glob_reads_only(mut self) -> Row {
+        self.glob_reads_only = true;
         self
     }
     const fn check(mut self, check: Check) -> Row {
@@ -236,9 +245,9 @@ pub(crate) const ROWS: &[Row] = &[
     // `ifconfig`, `ifconfig -a`, `ifconfig IFACE`: anything more configures.
     row("ifconfig", Free, "-a -s -v").check(cb::ifconfig),
     // ---- text processing -----------------------------------------------------
-    row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]),
-    row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]),
-    row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]),
+    row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
+    row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
+    row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
     row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH -L|--follow").script(&["-e", "-f"]).follows(&["-L"]),
     row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed),
     row("awk", ScriptThenPaths, AWK).check(cb::awk),

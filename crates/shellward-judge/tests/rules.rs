@@ -56,6 +56,9 @@ fn rule_ids() {
         ("sed -i s/a/b/ f", false, "readonly.flag:sed:-i"),
         ("sed 's/a/b/w out' f", false, "readonly.sed_script"),
         ("sort *", false, "glob.may_be_option:sort"),
+        // grep has no option that writes or runs anything: a glob that
+        // became `-R` would follow links, so the tree is scanned instead.
+        ("grep -l main *.rs", true, "readonly.flags:grep"),
         ("ls *.md", true, "readonly"),
         ("wc -l src/*.rs", true, "readonly"),
         ("env", false, "secrets.print:env"),
@@ -839,6 +842,14 @@ fn link_following_readers() {
     assert_eq!(verdict("rg -L x"), out);
     assert_eq!(verdict("find -L src -name y"), out);
     assert_eq!(verdict("grep -R x src/*"), out);
+    // A glob that could expand to `-R` (a planted file of that name) makes
+    // grep scan as if it followed links.
+    std::fs::write(ws.join("src/-R"), "").unwrap();
+    assert_eq!(
+        judge(&analyze("grep x *"), &Context::new(ws.join("src"), &ws)).rule,
+        format!("path.outside:{}/*", outside.display())
+    );
+    std::fs::remove_file(ws.join("src/-R")).unwrap();
     // Without following, the same command does not go there.
     assert_eq!(verdict("grep -r x src"), (true, "readonly".into()));
     // Too many entries to scan.

@@ -95,15 +95,7 @@ fn main() {
             "process::spawn + wait, from block_on on another thread",
             Box::new(move || {
                 rt.block_on(async {
-                    let mut child = shellward_exec::process::spawn(
-                        std::path::Path::new("/bin/bash"),
-                        "true",
-                        &dir,
-                        &files,
-                        None,
-                        &plan,
-                    )
-                    .unwrap();
+                    let mut child = spawn_true(&dir, &files, &plan);
                     child.wait().await.unwrap();
                 })
             }),
@@ -119,15 +111,7 @@ fn main() {
             rt.block_on(rt.spawn(async move {
                 let start = Instant::now();
                 for _ in 0..100 {
-                    let mut child = shellward_exec::process::spawn(
-                        std::path::Path::new("/bin/bash"),
-                        "true",
-                        &dir,
-                        &files,
-                        None,
-                        &plan,
-                    )
-                    .unwrap();
+                    let mut child = spawn_true(&dir, &files, &plan);
                     child.wait().await.unwrap();
                 }
                 start.elapsed() / 100
@@ -162,15 +146,7 @@ fn main() {
             let mut total = Duration::ZERO;
             for _ in 0..n {
                 let s = Instant::now();
-                let mut child = shellward_exec::process::spawn(
-                    std::path::Path::new("/bin/bash"),
-                    "true",
-                    &dir,
-                    &files,
-                    None,
-                    &plan,
-                )
-                .unwrap();
+                let mut child = spawn_true(&dir, &files, &plan);
                 total += s.elapsed();
                 child.wait().await.unwrap();
             }
@@ -184,4 +160,21 @@ fn main() {
     );
     files.remove_side_files();
     let _ = std::fs::remove_file(&files.output);
+}
+
+/// `true` through `process::spawn`, unconfined (inside a runtime).
+fn spawn_true(
+    dir: &std::path::Path,
+    files: &shellward_exec::process::Files,
+    plan: &shellward_exec::env::Plan,
+) -> tokio::process::Child {
+    shellward_exec::process::spawn(
+        std::path::Path::new("/bin/bash"),
+        "true",
+        dir,
+        files,
+        None,
+        plan,
+    )
+    .unwrap()
 }

@@ -177,32 +177,33 @@ const SUBSTITUTION_ARGS: &[(&str, usize)] = &[
 struct Judging<'a> {
     ctx: &'a Context,
     /// Repository safety per working directory, checked once each.
-    repos: std::cell::RefCell<Vec<(PathBuf, Option<String>)>>,
+    repos: OncePerDir,
     /// Submodule safety per working directory, checked once each.
-    submodules: std::cell::RefCell<Vec<(PathBuf, Option<String>)>>,
+    submodules: OncePerDir,
+}
+
+/// A check's answer per directory, within one verdict.
+#[derive(Default)]
+struct OncePerDir(std::cell::RefCell<Vec<(PathBuf, Option<String>)>>);
+
+impl OncePerDir {
+    fn get(&self, dir: &Path, check: impl FnOnce(&Path) -> Option<String>) -> Option<String> {
+        if let Some((_, why)) = self.0.borrow().iter().find(|(d, _)| d == dir) {
+            return why.clone();
+        }
+        let why = check(dir);
+        self.0.borrow_mut().push((dir.to_path_buf(), why.clone()));
+        why
+    }
 }
 
 impl Judging<'_> {
     fn repository_unsafe(&self, cwd: &Path) -> Option<String> {
-        if let Some((_, why)) = self.repos.borrow().iter().find(|(d, _)| d == cwd) {
-            return why.clone();
-        }
-        let why = git::repository_unsafe(cwd);
-        self.repos
-            .borrow_mut()
-            .push((cwd.to_path_buf(), why.clone()));
-        why
+        self.repos.get(cwd, git::repository_unsafe)
     }
 
     fn submodules_unsafe(&self, cwd: &Path) -> Option<String> {
-        if let Some((_, why)) = self.submodules.borrow().iter().find(|(d, _)| d == cwd) {
-            return why.clone();
-        }
-        let why = git::submodules_unsafe(cwd);
-        self.submodules
-            .borrow_mut()
-            .push((cwd.to_path_buf(), why.clone()));
-        why
+        self.submodules.get(cwd, git::submodules_unsafe)
     }
 }
 
@@ -229,8 +230,8 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     }
     let j = Judging {
         ctx,
-        repos: std::cell::RefCell::new(Vec::new()),
-        submodules: std::cell::RefCell::new(Vec::new()),
+        repos: OncePerDir::default(),
+        submodules: OncePerDir::default(),
     };
     let commands = judge_commands(analysis.commands(), &j, &ctx.cwd, 0);
     let mut external_paths: Vec<String> = Vec::new();

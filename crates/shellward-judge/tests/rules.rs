@@ -438,11 +438,7 @@ fn repository_safety() {
     let fifo_head = root.join("fifo-head");
     make_repo(&fifo_head, "[core]\n\tbare = false\n");
     std::fs::remove_file(fifo_head.join(".git/HEAD")).unwrap();
-    let made = std::process::Command::new("mkfifo")
-        .arg(fifo_head.join(".git/HEAD"))
-        .status()
-        .unwrap();
-    assert!(made.success());
+    mkfifo(&fifo_head.join(".git/HEAD"));
     assert_eq!(
         shellward_judge::git::repository_unsafe(&fifo_head).as_deref(),
         Some("git_dir_invalid")
@@ -471,11 +467,7 @@ fn repository_safety() {
     // Something named `.git` that is neither a directory, a file nor a link.
     let fifo = root.join("fifo");
     std::fs::create_dir_all(&fifo).unwrap();
-    let made = std::process::Command::new("mkfifo")
-        .arg(fifo.join(".git"))
-        .status()
-        .unwrap();
-    assert!(made.success());
+    mkfifo(&fifo.join(".git"));
     assert_eq!(
         shellward_judge::git::repository_unsafe(&fifo).as_deref(),
         Some("git_special")
@@ -865,4 +857,13 @@ fn link_following_readers() {
     );
     assert_eq!(verdict("grep -r x big"), (true, "readonly".into()));
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A FIFO at `path`, made by the real `mkfifo`.
+fn mkfifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
 }

@@ -451,19 +451,47 @@ fn repository_safety() {
         shellward_judge::git::repository_unsafe(&zero_config).as_deref(),
         Some("config_unreadable")
     );
-    // Objects read from another repository.
-    let alternates = root.join("alternates");
-    make_repo(&alternates, "[core]\n\tbare = false\n");
-    std::fs::create_dir_all(alternates.join(".git/objects/info")).unwrap();
-    std::fs::write(
-        alternates.join(".git/objects/info/alternates"),
-        "/home/someone/secret/.git/objects\n",
-    )
-    .unwrap();
-    assert_eq!(
-        shellward_judge::git::repository_unsafe(&alternates).as_deref(),
-        Some("alternates")
-    );
+    // Files planted in an otherwise valid repository: `(fixture, files, why)`.
+    let planted: &[(&str, &[(&str, &str)], &str)] = &[
+        // Objects read from another repository.
+        (
+            "alternates",
+            &[(
+                ".git/objects/info/alternates",
+                "/home/someone/secret/.git/objects\n",
+            )],
+            "alternates",
+        ),
+        // A hook that runs when `git status` refreshes the index.
+        (
+            "hook",
+            &[(".git/hooks/post-index-change", "#!/bin/sh\n")],
+            "hook:post-index-change",
+        ),
+        // Submodules run with their own configuration from `.git/modules`.
+        (
+            "submodule",
+            &[(
+                ".git/modules/lib/config",
+                "[core]\n\tfsmonitor = touch marker\n",
+            )],
+            "config:core.fsmonitor",
+        ),
+    ];
+    for (name, files, why) in planted {
+        let dir = root.join(name);
+        make_repo(&dir, "[core]\n\tbare = false\n");
+        for (path, content) in *files {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, content).unwrap();
+        }
+        assert_eq!(
+            shellward_judge::git::repository_unsafe(&dir).as_deref(),
+            Some(*why),
+            "{name}"
+        );
+    }
     // Something named `.git` that is neither a directory, a file nor a link.
     let fifo = root.join("fifo");
     std::fs::create_dir_all(&fifo).unwrap();
@@ -475,28 +503,6 @@ fn repository_safety() {
     assert_eq!(
         shellward_judge::git::repository_unsafe(std::path::Path::new("relative/dir")).as_deref(),
         Some("relative_cwd")
-    );
-    // A hook that runs when `git status` refreshes the index.
-    let hook = root.join("hook");
-    make_repo(&hook, "[core]\n\tbare = false\n");
-    std::fs::create_dir_all(hook.join(".git/hooks")).unwrap();
-    std::fs::write(hook.join(".git/hooks/post-index-change"), "#!/bin/sh\n").unwrap();
-    assert_eq!(
-        shellward_judge::git::repository_unsafe(&hook).as_deref(),
-        Some("hook:post-index-change")
-    );
-    // Submodules run with their own configuration from `.git/modules`.
-    let submodule = root.join("submodule");
-    make_repo(&submodule, "[core]\n\tbare = false\n");
-    std::fs::create_dir_all(submodule.join(".git/modules/lib")).unwrap();
-    std::fs::write(
-        submodule.join(".git/modules/lib/config"),
-        "[core]\n\tfsmonitor = touch marker\n",
-    )
-    .unwrap();
-    assert_eq!(
-        shellward_judge::git::repository_unsafe(&submodule).as_deref(),
-        Some("config:core.fsmonitor")
     );
     let bare = root.join("bare");
     std::fs::create_dir_all(bare.join("objects")).unwrap();

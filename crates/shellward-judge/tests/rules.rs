@@ -452,7 +452,8 @@ fn repository_safety() {
         Some("config_unreadable")
     );
     // Files planted in an otherwise valid repository: `(fixture, files, why)`.
-    let planted: &[(&str, &[(&str, &str)], &str)] = &[
+    type Planted<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+    let planted: &[Planted] = &[
         // Objects read from another repository.
         (
             "alternates",

@@ -165,6 +165,17 @@ pub(crate) fn resolve(
     if ctx.roots.iter().any(|root| real.starts_with(root)) {
         // A glob inside the workspace can still expand to a link out of it.
         if let Some(prefix) = glob_prefix {
+            // Before bash 5.2 (`globskipdots`), a component such as `.*`
+            // also matches `..`: the glob's directory's parent.
+            let component_start = prefix.rfind('/').map_or(0, |i| i + 1);
+            if word[component_start..].starts_with('.') {
+                let parent = join_resolved(&real, Path::new(".."));
+                if !ctx.roots.iter().any(|root| parent.starts_with(root)) {
+                    return Resolved::Outside(
+                        format!("{}/*", parent.display()).replace("//*", "/*"),
+                    );
+                }
+            }
             let levels = word
                 .get(prefix.len()..)
                 .unwrap_or("")

@@ -866,6 +866,28 @@ fn link_following_readers() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// Older bash (before `globskipdots` in 5.2) expands `.*` to `..` too:
+/// from the workspace root that is outside, from below it inside.
+#[test]
+fn dot_globs_may_match_the_parent() {
+    let root = std::env::temp_dir().join(format!("shellward-dotglob-{}", std::process::id()));
+    std::fs::create_dir_all(root.join("ws/src")).unwrap();
+    let ws = root.join("ws").canonicalize().unwrap();
+    let parent = format!("path.outside:{}/*", ws.parent().unwrap().display());
+    let verdict = |cwd: &std::path::Path, command: &str| {
+        let v = judge(&analyze(command), &Context::new(cwd, &ws));
+        (v.read_only, v.rule.to_string())
+    };
+    assert_eq!(verdict(&ws, "grep -r x .*"), (true, parent.clone()));
+    assert_eq!(verdict(&ws, "ls -d .*"), (true, parent));
+    assert_eq!(
+        verdict(&ws.join("src"), "ls -d .*"),
+        (true, "readonly".into())
+    );
+    assert_eq!(verdict(&ws, "ls -d src/.*"), (true, "readonly".into()));
+    let _ = std::fs::remove_dir_all(&root);
+}
+
 /// A FIFO at `path`, made by the real `mkfifo`.
 fn mkfifo(path: &std::path::Path) {
     let made = std::process::Command::new("mkfifo")

@@ -532,8 +532,7 @@ impl Executor {
         for dir in &settings.additional_directories {
             ctx = ctx.with_root(dir);
         }
-        let cwd_outside = (!ctx.roots.iter().any(|r| ctx.cwd.starts_with(r)))
-            .then(|| format!("{}/*", ctx.cwd.display()).replace("//*", "/*"));
+        let cwd_outside = ctx.cwd_outside();
         let analysis = shellward_syntax::analyze(&input.command);
         let mut verdict = shellward_judge::judge(&analysis, &ctx);
         let disable_asked = input.dangerously_disable_sandbox.0;

@@ -415,30 +415,23 @@ fn dot_git_unsafe(
     kind: rustix::fs::FileType,
     role: Role,
 ) -> Option<String> {
+    // A link or a `gitdir:` file must lead to a git directory outside the
+    // cwd, with a `.git` segment in its path (not one planted beside it).
+    let vetted = |target: &Path| {
+        !target.starts_with(cwd) && target.components().any(|c| c.as_os_str() == ".git")
+    };
     if kind.is_symlink() {
-        let Ok(target) = std::fs::canonicalize(dot_git) else {
-            return Some("git_symlink".into());
+        return match std::fs::canonicalize(dot_git) {
+            Ok(target) if vetted(&target) => git_dir_unsafe(&target, role),
+            _ => Some("git_symlink".into()),
         };
-        if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git") {
-            return Some("git_symlink".into());
-        }
-        return git_dir_unsafe(&target, role);
     }
     if kind.is_file() {
-        let text = match crate::fsread::read_bounded(dot_git, 32 * 1024) {
-            Ok(t) if !t.contains(&0) => String::from_utf8_lossy(&t).into_owned(),
-            _ => return Some("gitdir_file".into()),
+        return match gitdir_target(dot_git) {
+            None => Some("gitdir_file".into()),
+            Some(target) if !vetted(&target) => Some("gitdir_target".into()),
+            Some(target) => git_dir_unsafe(&target, role),
         };
-        let Some(target) = text.trim().strip_prefix("gitdir:").map(str::trim) else {
-            return Some("gitdir_file".into());
-        };
-        let level = dot_git.parent().unwrap_or(dot_git);
-        let target = level.join(target);
-        let target = std::fs::canonicalize(&target).unwrap_or(target);
-        if target.starts_with(cwd) || !target.components().any(|c| c.as_os_str() == ".git") {
-            return Some("gitdir_target".into());
-        }
-        return git_dir_unsafe(&target, role);
     }
     if kind.is_dir() {
         return git_dir_unsafe(dot_git, role);
@@ -667,13 +660,18 @@ fn submodules_below(root: &Path, depth: usize) -> Option<String> {
     None
 }
 
-/// Where a `gitdir: PATH` file points (resolved against its directory).
+/// Where a `gitdir: PATH` file points (resolved against its directory);
+/// `None` for a file over 32 KiB, with a NUL, or without `gitdir:`.
 fn gitdir_target(dot_git: &Path) -> Option<PathBuf> {
-    let text = crate::fsread::read_bounded(dot_git, 32 * 1024).ok()?;
-    let text = String::from_utf8(text).ok()?;
-    let target = text.trim().strip_prefix("gitdir:")?.trim();
-    let level = dot_git.parent()?;
-    Some(std::fs::canonicalize(level.join(target)).unwrap_or_else(|_| level.join(target)))
+    let bytes = crate::fsread::read_bounded(dot_git, 32 * 1024).ok()?;
+    if bytes.contains(&0) {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let target = dot_git
+        .parent()?
+        .join(text.trim().strip_prefix("gitdir:")?.trim());
+    Some(std::fs::canonicalize(&target).unwrap_or(target))
 }
 
 /// `extensions.objectFormat = sha256` in a repository's config.

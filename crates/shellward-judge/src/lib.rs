@@ -411,7 +411,7 @@ fn program(words: &[Word]) -> Option<&str> {
 /// Variables that hold nothing secret and that a person running the
 /// command already knows (where they are, which shell and paths), printed
 /// as `$NAME` or `${NAME}` only: no operators, no indirection.
-const PRINTABLE_VARIABLES: &[&str] = &[
+pub const PRINTABLE_VARIABLES: &[&str] = &[
     "HOME",
     "PATH",
     "PWD",
@@ -927,7 +927,7 @@ fn follow_scan(
             .filter_map(|&(i, _)| words.get(i))
             .filter(|w| w.dynamic.is_none() && w.glob_prefix.is_none())
             .filter_map(|w| paths::locate(ctx, cwd, &w.value, w.tilde).ok())
-            .filter(|p| ctx.roots.iter().any(|root| p.starts_with(root)))
+            .filter(|p| ctx.contains(p))
             .collect()
     };
     // A glob operand's directory is scanned in full.
@@ -939,7 +939,7 @@ fn follow_scan(
             let dir = prefix.rfind('/').map_or(".", |k| &prefix[..=k]);
             paths::locate(ctx, cwd, dir, w.tilde).ok()
         })
-        .filter(|p| ctx.roots.iter().any(|root| p.starts_with(root)))
+        .filter(|p| ctx.contains(p))
         .collect();
     for start in starts.iter().chain(&globbed) {
         match paths::follow_outside(ctx, start) {
@@ -949,7 +949,7 @@ fn follow_scan(
                     external.push(p);
                 }
             }
-            paths::Followed::TooLarge => {
+            paths::Followed::TooLarge(_) => {
                 return Err(Reject::new(
                     "path.follow_scan_limit",
                     format!(
@@ -973,7 +973,7 @@ const PROGRAMS_RUNNING_GIT: &[&str] = &["gh"];
 /// inside the workspace (after a `cd`) and safe.
 fn repository_trusted(j: &Judging<'_>, cwd: &Path) -> Result<(), Reject> {
     let ctx = j.ctx;
-    if !ctx.roots.iter().any(|root| cwd.starts_with(root)) && cwd != ctx.cwd {
+    if !ctx.contains(cwd) && cwd != ctx.cwd {
         return Err(Reject::new(
             "git.cd_outside",
             format!(

@@ -29,6 +29,33 @@ impl Context {
         self.roots.push(canonical(&root.into()));
         self
     }
+
+    /// `path` (resolved) is inside one of the workspace roots.
+    pub fn contains(&self, path: &Path) -> bool {
+        self.roots.iter().any(|root| path.starts_with(root))
+    }
+
+    /// When the working directory itself is outside the workspace, the
+    /// pattern to ask about (`/tmp/x/*`).
+    pub fn cwd_outside(&self) -> Option<String> {
+        (!self.contains(&self.cwd)).then(|| dir_pattern(&self.cwd))
+    }
+}
+
+/// `DIR/*` for a directory (`/*` for the root): how an outside place is
+/// named to the person asked.
+fn dir_pattern(dir: &Path) -> String {
+    format!("{}/*", dir.display()).replace("//*", "/*")
+}
+
+/// The pattern to ask about for a path outside the workspace: its
+/// directory if it is one, else its parent's.
+fn ask_pattern(path: &Path) -> String {
+    if path.is_dir() {
+        dir_pattern(path)
+    } else {
+        dir_pattern(path.parent().unwrap_or(path))
+    }
 }
 
 /// Resolve a path as the kernel would: symlinks of the longest existing
@@ -162,7 +189,7 @@ pub(crate) fn resolve(
         Ok(real) => real,
         Err(pattern) => return Resolved::Outside(pattern),
     };
-    if ctx.roots.iter().any(|root| real.starts_with(root)) {
+    if ctx.contains(&real) {
         // A glob inside the workspace can still expand to a link out of it.
         if let Some(prefix) = glob_prefix {
             // Before bash 5.2 (`globskipdots`), a component such as `.*`
@@ -170,10 +197,8 @@ pub(crate) fn resolve(
             let component_start = prefix.rfind('/').map_or(0, |i| i + 1);
             if word[component_start..].starts_with('.') {
                 let parent = join_resolved(&real, Path::new(".."));
-                if !ctx.roots.iter().any(|root| parent.starts_with(root)) {
-                    return Resolved::Outside(
-                        format!("{}/*", parent.display()).replace("//*", "/*"),
-                    );
+                if !ctx.contains(&parent) {
+                    return Resolved::Outside(dir_pattern(&parent));
                 }
             }
             let levels = word
@@ -182,44 +207,67 @@ pub(crate) fn resolve(
                 .trim_end_matches('/')
                 .matches('/')
                 .count();
-            if let Some(outside) = linked_outside(ctx, &real, levels) {
-                return Resolved::Outside(outside);
+            match scan_links(ctx, &real, Descent::Levels(levels), GLOB_SCAN_LIMIT) {
+                Followed::Inside => {}
+                Followed::Outside(pattern) => return Resolved::Outside(pattern),
+                // A tree too large to scan is asked about whole.
+                Followed::TooLarge(dir) => {
+                    return Resolved::Outside(format!("{}/*", dir.display()));
+                }
             }
         }
         return Resolved::Inside;
     }
-    let dir = if real.is_dir() {
-        real.clone()
-    } else {
-        real.parent().map_or(real.clone(), Path::to_path_buf)
-    };
-    Resolved::Outside(format!("{}/*", dir.display()).replace("//*", "/*"))
+    Resolved::Outside(ask_pattern(&real))
 }
 
-/// What a scan of the trees a link-following reader walks found.
+/// What a scan for links out of the workspace found.
 pub(crate) enum Followed {
     /// Every link leads somewhere inside the workspace.
     Inside,
     /// A link leads out: the pattern to ask about.
     Outside(String),
-    /// More entries than the scan looks at.
-    TooLarge,
+    /// More entries than the scan looks at (the directory it was in).
+    TooLarge(PathBuf),
+}
+
+/// How far a scan goes below its start.
+enum Descent {
+    /// Into subdirectories this many levels deep, not through links (what
+    /// a glob's pattern can reach).
+    Levels(usize),
+    /// Everywhere a reader that follows symbolic links goes: links to
+    /// directories inside the workspace are walked too, each directory once.
+    FollowingLinks,
 }
 
 /// Entries a link-following scan looks at before it gives up.
 pub(crate) const FOLLOW_SCAN_LIMIT: usize = 4096;
+
+/// Entries a glob scan looks at before it gives up and asks.
+const GLOB_SCAN_LIMIT: usize = 4096;
 
 /// The tree below `start` as a reader that follows symbolic links sees it
 /// (`grep -R`, `rg -L`, `find -L`): every link is resolved; one leading out
 /// of the workspace is reported, one leading to a directory inside is
 /// walked too (each directory once, so loops end).
 pub(crate) fn follow_outside(ctx: &Context, start: &Path) -> Followed {
-    let inside = |p: &Path| ctx.roots.iter().any(|root| p.starts_with(root));
-    let mut pending = vec![start.to_path_buf()];
+    scan_links(ctx, start, Descent::FollowingLinks, FOLLOW_SCAN_LIMIT)
+}
+
+/// The first symbolic link below `start` (as far as `descent` goes) that
+/// resolves outside the workspace, looking at no more than `limit` entries.
+fn scan_links(ctx: &Context, start: &Path, descent: Descent, limit: usize) -> Followed {
+    let following = matches!(descent, Descent::FollowingLinks);
+    let levels = match descent {
+        Descent::Levels(n) => n,
+        Descent::FollowingLinks => usize::MAX,
+    };
+    let mut pending = vec![(start.to_path_buf(), levels)];
     let mut visited = std::collections::HashSet::new();
     let mut seen = 0;
-    while let Some(dir) = pending.pop() {
-        if !visited.insert(dir.clone()) {
+    while let Some((dir, levels)) = pending.pop() {
+        if following && !visited.insert(dir.clone()) {
             continue;
         }
         let Ok(entries) = std::fs::read_dir(&dir) else {
@@ -227,8 +275,8 @@ pub(crate) fn follow_outside(ctx: &Context, start: &Path) -> Followed {
         };
         for entry in entries.flatten() {
             seen += 1;
-            if seen > FOLLOW_SCAN_LIMIT {
-                return Followed::TooLarge;
+            if seen > limit {
+                return Followed::TooLarge(dir);
             }
             let Ok(kind) = entry.file_type() else {
                 continue;
@@ -237,66 +285,18 @@ pub(crate) fn follow_outside(ctx: &Context, start: &Path) -> Followed {
                 let Ok(target) = entry.path().canonicalize() else {
                     continue; // dangling: nothing to read through it
                 };
-                if !inside(&target) {
-                    let shown = if target.is_dir() {
-                        target
-                    } else {
-                        target.parent().map_or(target.clone(), Path::to_path_buf)
-                    };
-                    return Followed::Outside(
-                        format!("{}/*", shown.display()).replace("//*", "/*"),
-                    );
+                if !ctx.contains(&target) {
+                    return Followed::Outside(ask_pattern(&target));
                 }
-                if target.is_dir() {
-                    pending.push(target);
+                if following && target.is_dir() {
+                    pending.push((target, levels));
                 }
-            } else if kind.is_dir() {
-                pending.push(entry.path());
+            } else if kind.is_dir() && levels > 0 {
+                pending.push((entry.path(), levels.saturating_sub(usize::from(!following))));
             }
         }
     }
     Followed::Inside
-}
-
-/// Entries a glob scan looks at before it gives up and asks.
-const GLOB_SCAN_LIMIT: usize = 4096;
-
-/// The first symlink in `dir` (and `levels` levels of subdirectories below
-/// it) that points outside the workspace, as a pattern to ask about; a tree
-/// too large to scan is asked about whole.
-fn linked_outside(ctx: &Context, dir: &Path, levels: usize) -> Option<String> {
-    let mut pending = vec![(dir.to_path_buf(), levels)];
-    let mut seen = 0;
-    while let Some((dir, levels)) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            seen += 1;
-            if seen > GLOB_SCAN_LIMIT {
-                return Some(format!("{}/*", dir.display()));
-            }
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_symlink() {
-                let Ok(target) = entry.path().canonicalize() else {
-                    continue; // dangling: nothing to read through it
-                };
-                if !ctx.roots.iter().any(|root| target.starts_with(root)) {
-                    let shown = if target.is_dir() {
-                        target
-                    } else {
-                        target.parent().map_or(target.clone(), Path::to_path_buf)
-                    };
-                    return Some(format!("{}/*", shown.display()).replace("//*", "/*"));
-                }
-            } else if kind.is_dir() && levels > 0 {
-                pending.push((entry.path(), levels - 1));
-            }
-        }
-    }
-    None
 }
 
 #[cfg(test)]

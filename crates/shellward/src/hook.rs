@@ -65,8 +65,7 @@ fn decide(on_ask: OnAsk) -> Result<(), String> {
     };
     let analysis = shellward_syntax::analyze(command);
     let verdict = shellward_judge::judge(&analysis, &ctx);
-    let cwd_outside = (!ctx.roots.iter().any(|r| ctx.cwd.starts_with(r)))
-        .then(|| format!("{}/*", ctx.cwd.display()).replace("//*", "/*"));
+    let cwd_outside = ctx.cwd_outside();
     let decision = shellward_permit::decide(&shellward_permit::Request {
         analysis: &analysis,
         verdict: &verdict,

@@ -388,8 +388,7 @@ fn environment(
     for dir in &settings.additional_directories {
         ctx = ctx.with_root(dir);
     }
-    let cwd_outside = (!ctx.roots.iter().any(|root| ctx.cwd.starts_with(root)))
-        .then(|| format!("{}/*", ctx.cwd.display()).replace("//*", "/*"));
+    let cwd_outside = ctx.cwd_outside();
     let mode = mode_override
         .or(args.mode)
         .map(shellward_permit::Mode::from)

@@ -233,8 +233,9 @@ pub(crate) enum Followed {
 
 /// How far a scan goes below its start.
 enum Descent {
-    /// Into subdirectories this many levels deep, not through links (what
-    /// a glob's pattern can reach).
+    /// Into subdirectories this many levels deep, through links to
+    /// directories inside the workspace as well (the shell's globbing goes
+    /// through them: what a glob's pattern can reach).
     Levels(usize),
     /// Everywhere a reader that follows symbolic links goes: links to
     /// directories inside the workspace are walked too, each directory once.
@@ -264,12 +265,14 @@ fn scan_links(ctx: &Context, start: &Path, descent: Descent, limit: usize) -> Fo
         Descent::FollowingLinks => usize::MAX,
     };
     let mut pending = vec![(start.to_path_buf(), levels)];
-    let mut visited = std::collections::HashSet::new();
+    // Each directory once, unless reached again with more levels to go.
+    let mut visited: std::collections::HashMap<PathBuf, usize> = std::collections::HashMap::new();
     let mut seen = 0;
     while let Some((dir, levels)) = pending.pop() {
-        if following && !visited.insert(dir.clone()) {
+        if visited.get(&dir).is_some_and(|&done| done >= levels) {
             continue;
         }
+        visited.insert(dir.clone(), levels);
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
@@ -288,8 +291,8 @@ fn scan_links(ctx: &Context, start: &Path, descent: Descent, limit: usize) -> Fo
                 if !ctx.contains(&target) {
                     return Followed::Outside(ask_pattern(&target));
                 }
-                if following && target.is_dir() {
-                    pending.push((target, levels));
+                if target.is_dir() && levels > 0 {
+                    pending.push((target, levels.saturating_sub(usize::from(!following))));
                 }
             } else if kind.is_dir() && levels > 0 {
                 pending.push((entry.path(), levels.saturating_sub(usize::from(!following))));

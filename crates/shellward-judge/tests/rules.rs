@@ -878,6 +878,32 @@ fn dot_globs_may_match_the_parent() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// The shell's globbing goes through links to directories: a glob that
+/// reaches a link out only through a link to a directory inside the
+/// workspace reads outside too (`cat a/*/*` with `a/l -> b`, `b/out -> /x`).
+#[test]
+fn globs_through_links_inside() {
+    let root = std::env::temp_dir().join(format!("shellward-globlink-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("ws/a")).unwrap();
+    std::fs::create_dir_all(root.join("ws/b")).unwrap();
+    std::fs::create_dir_all(root.join("outside")).unwrap();
+    let ws = root.join("ws").canonicalize().unwrap();
+    let outside = root.join("outside").canonicalize().unwrap();
+    std::os::unix::fs::symlink(ws.join("b"), ws.join("a/l")).unwrap();
+    std::os::unix::fs::symlink(&outside, ws.join("b/out")).unwrap();
+    let verdict = |command: &str| {
+        let v = judge(&analyze(command), &Context::new(&ws, &ws));
+        (v.read_only, v.rule.to_string())
+    };
+    let out = (true, format!("path.outside:{}/*", outside.display()));
+    assert_eq!(verdict("cat a/*/*"), out);
+    assert_eq!(verdict("cat b/*"), out);
+    // One level only reaches the link to `b`, which is inside.
+    assert_eq!(verdict("ls a/*"), (true, "readonly".into()));
+    let _ = std::fs::remove_dir_all(&root);
+}
+
 /// A FIFO at `path`, made by the real `mkfifo`.
 fn mkfifo(path: &std::path::Path) {
     let made = std::process::Command::new("mkfifo")

@@ -195,7 +195,10 @@ pub(crate) fn resolve(
             // Before bash 5.2 (`globskipdots`), a component such as `.*`
             // also matches `..`: the glob's directory's parent.
             let component_start = prefix.rfind('/').map_or(0, |i| i + 1);
-            if word.get(component_start..).is_some_and(|c| c.starts_with('.')) {
+            if word
+                .get(component_start..)
+                .is_some_and(|c| c.starts_with('.'))
+            {
                 let parent = join_resolved(&real, Path::new(".."));
                 if !ctx.contains(&parent) {
                     return Resolved::Outside(dir_pattern(&parent));

@@ -186,7 +186,7 @@ fn main() {
     let (mut with, mut without) = (Vec::new(), Vec::new());
     for _ in 0..samples / 2 {
         let start = Instant::now();
-        confined(shellward_exec::sandbox::Confinement::ReadOnly { network: false });
+        confined(shellward_exec::sandbox::Confinement::READ_ONLY);
         with.push(start.elapsed());
         let start = Instant::now();
         confined(shellward_exec::sandbox::Confinement::None);

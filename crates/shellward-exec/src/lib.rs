@@ -111,6 +111,11 @@ pub struct Prepared {
     pub env: env::Plan,
     /// Mask secret values in the output.
     pub mask_secrets: bool,
+    /// Directories a read-only confinement may read besides the workspace
+    /// (additional directories, `sandbox.read.allow`).
+    pub read_dirs: Vec<PathBuf>,
+    /// Paths it may never read (`sandbox.read.deny`, on top of the defaults).
+    pub read_deny: Vec<PathBuf>,
 }
 
 /// Permission to run a [`Prepared`] command; only [`Prepared::approve`] makes one.
@@ -380,11 +385,8 @@ pub struct TaskOutput {
     pub text: String,
 }
 
-/// A ruleset to apply in the child, and variables to set or remove.
-type Confined = (
-    Option<landlock::RulesetCreated>,
-    Vec<(String, Option<String>)>,
-);
+/// The confinement to enter in the child, and variables to set or remove.
+type Confined = (Option<sandbox::Sealed>, Vec<(String, Option<String>)>);
 
 /// This process's environment, as strings (lossy for non-UTF-8).
 fn parent_env() -> Vec<(String, String)> {
@@ -413,6 +415,8 @@ pub struct Executor {
     unconfined_noted: Mutex<std::collections::HashSet<String>>,
     /// Sessions whose next result should say so.
     unconfined_pending: Mutex<std::collections::HashSet<String>>,
+    /// Read rules, taken once per policy (workspace, allowed directories).
+    reads: Mutex<HashMap<sandbox::Policy, Arc<sandbox::Reads>>>,
 }
 
 fn new_id(prefix: char) -> String {
@@ -457,6 +461,7 @@ impl Executor {
                 shells: Mutex::new(HashMap::new()),
                 unconfined_noted: Mutex::new(std::collections::HashSet::new()),
                 unconfined_pending: Mutex::new(std::collections::HashSet::new()),
+                reads: Mutex::new(HashMap::new()),
             },
             rx,
         ))
@@ -559,7 +564,7 @@ impl Executor {
             sandbox::Confinement::None
         } else if mode == Mode::Plan || auto_read_only {
             sandbox::Confinement::ReadOnly {
-                network: sandbox::needs_network(&analysis),
+                sockets: sandbox::sockets(&analysis),
             }
         } else if settings.build_profile == shellward_permit::settings::BuildProfile::WorkspaceWrite
             && matches!(mode, Mode::Build | Mode::Edit)
@@ -592,6 +597,13 @@ impl Executor {
             sandbox_note,
             env,
             mask_secrets: settings.mask_secrets,
+            read_dirs: settings
+                .additional_directories
+                .iter()
+                .chain(&settings.sandbox_read_allow)
+                .cloned()
+                .collect(),
+            read_deny: settings.sandbox_read_deny.clone(),
         })
     }
 
@@ -647,7 +659,7 @@ impl Executor {
             !background && (first_word.as_deref() == Some("sleep") || call.idle_turn);
         let id = new_id('b');
         let files = process::Files::new(&self.output_dir, &id);
-        let (ruleset, confine_env) = self.confine(session, &prepared.confinement, &files)?;
+        let (ruleset, confine_env) = self.confine(session, &prepared, &files)?;
         let mut env = prepared.env.clone();
         env.vars.extend(confine_env);
         let child = process::spawn(&shell, &command, &prepared.cwd, &files, ruleset, &env)
@@ -819,14 +831,15 @@ impl Executor {
         )?))
     }
 
-    /// The Landlock ruleset and environment for a confinement; says once
-    /// per session when the kernel cannot enforce it.
+    /// The confinement and environment for a prepared command; says once
+    /// per session what the kernel cannot enforce.
     fn confine(
         &self,
         session: &Session,
-        confinement: &sandbox::Confinement,
+        prepared: &Prepared,
         files: &process::Files,
     ) -> Result<Confined, ExecError> {
+        let confinement = &prepared.confinement;
         if *confinement == sandbox::Confinement::None {
             return Ok((None, Vec::new()));
         }
@@ -840,28 +853,59 @@ impl Executor {
                 Some(tmp.to_string_lossy().into_owned()),
             ),
         ];
-        if *sandbox::support() == sandbox::Support::Unavailable {
-            if lock(&self.unconfined_noted).insert(session.id.clone()) {
-                lock(&self.unconfined_pending).insert(session.id.clone());
-                tracing::warn!(session = %session.id, "Landlock is not available: commands run on the verdict alone");
-            }
-            return Ok((None, env));
+        let features = sandbox::features();
+        if features.support() != sandbox::Support::Full
+            && lock(&self.unconfined_noted).insert(session.id.clone())
+        {
+            lock(&self.unconfined_pending).insert(session.id.clone());
+            tracing::warn!(session = %session.id, gaps = ?features.gaps(), "the kernel cannot enforce all of the sandbox");
         }
-        // Landlock is here: a ruleset we cannot build is an error, never a
-        // reason to run the command unconfined. The wrapper's status file
-        // must stay writable, and so must the output file (the command
-        // already writes it through its descriptors; `>/dev/stderr` opens
-        // it again by name): create both now so rules can name them.
+        // A confinement we cannot build is an error, never a reason to run
+        // the command unconfined. The wrapper's status file must stay
+        // writable, and so must the output file (the command already
+        // writes it through its descriptors; `>/dev/stderr` opens it again
+        // by name): create both now so rules can name them.
         for file in [&files.status, &files.output] {
             std::fs::write(file, b"").map_err(|e| ExecError::Sandbox(e.to_string()))?;
         }
-        sandbox::ruleset(
-            confinement,
-            &[files.status.as_path(), files.output.as_path()],
-            &[tmp.as_path()],
-        )
-        .map(|r| (Some(r), env))
-        .map_err(|e| ExecError::Sandbox(e.to_string()))
+        let reads = match confinement {
+            sandbox::Confinement::ReadOnly { .. } => self.reads(session, prepared),
+            _ => Arc::new(sandbox::Reads::none()),
+        };
+        let writes = sandbox::Writes {
+            files: &[files.status.as_path(), files.output.as_path()],
+            dirs: &[tmp.as_path()],
+        };
+        sandbox::seal(confinement, &reads, writes)
+            .map(|sealed| (sealed, env))
+            .map_err(|e| ExecError::Sandbox(e.to_string()))
+    }
+
+    /// The read rules for a read-only command: the workspace, the allowed
+    /// directories, the outside paths a person approved for this call, and
+    /// the settings' `sandbox.read`; taken once per distinct policy.
+    fn reads(&self, session: &Session, prepared: &Prepared) -> Arc<sandbox::Reads> {
+        let mut named = vec![session.workspace.clone()];
+        named.extend(prepared.read_dirs.iter().cloned());
+        // An outside path in the verdict means a person approved it (the
+        // permission layer asks for every one): `/etc/*` is the directory.
+        named.extend(
+            prepared.verdict.external_paths.iter().map(|p| {
+                PathBuf::from(p.strip_suffix("/*").filter(|d| !d.is_empty()).unwrap_or(p))
+            }),
+        );
+        let mut deny = prepared.read_deny.clone();
+        // Other commands' outputs (the session's temp dir is a write rule).
+        deny.push(self.output_dir.clone());
+        let policy = sandbox::Policy::from_env(named, deny);
+        let mut cache = lock(&self.reads);
+        if cache.len() >= 32 {
+            cache.clear();
+        }
+        cache
+            .entry(policy)
+            .or_insert_with_key(|p| Arc::new(sandbox::Reads::snapshot(p)))
+            .clone()
     }
 
     /// Move a foreground process to the background, atomically with its
@@ -965,7 +1009,10 @@ impl Executor {
             notes.push(note.clone());
         }
         if lock(&self.unconfined_pending).remove(&session.id) {
-            notes.push("Note: this kernel has no Landlock, so commands run without the OS sandbox; only shellward's verdict protects this session.".into());
+            notes.push(format!(
+                "Note: this kernel cannot enforce all of the OS sandbox; not enforced: {}. Only shellward's verdict protects against those.",
+                sandbox::features().gaps().join("; ")
+            ));
         }
         if let shell::Selection::Fallback { now, was } = selection {
             notes.push(format!(

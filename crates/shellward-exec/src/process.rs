@@ -93,7 +93,7 @@ pub fn spawn(
     command: &str,
     cwd: &Path,
     files: &Files,
-    confine: Option<landlock::RulesetCreated>,
+    confine: Option<crate::sandbox::Sealed>,
     env: &crate::env::Plan,
 ) -> std::io::Result<tokio::process::Child> {
     use std::os::unix::process::CommandExt;
@@ -129,31 +129,10 @@ pub fn spawn(
     for k in ENV_REMOVED {
         cmd.env_remove(k);
     }
-    if let Some(ruleset) = confine {
-        restrict_in_child(&mut cmd, ruleset);
+    if let Some(sealed) = confine {
+        crate::sandbox::install(&mut cmd, sealed);
     }
     tokio::process::Command::from(cmd).spawn()
-}
-
-/// Apply a Landlock ruleset in the child, between fork and exec.
-#[allow(unsafe_code)]
-fn restrict_in_child(cmd: &mut std::process::Command, ruleset: landlock::RulesetCreated) {
-    use std::os::unix::process::CommandExt;
-    let mut ruleset = Some(ruleset);
-    // SAFETY: the closure runs in the forked child before exec. It only
-    // calls prctl(PR_SET_NO_NEW_PRIVS) and landlock_restrict_self on a
-    // ruleset built (allocated, opened) in the parent: no locks are taken
-    // and nothing is allocated on the success path. A failure aborts the
-    // spawn with an error rather than running the command unconfined.
-    unsafe {
-        cmd.pre_exec(move || match ruleset.take() {
-            Some(r) => r
-                .restrict_self()
-                .map(drop)
-                .map_err(|_| std::io::Error::from(std::io::ErrorKind::PermissionDenied)),
-            None => Ok(()),
-        });
-    }
 }
 
 /// Is any process of group `pgid` alive?

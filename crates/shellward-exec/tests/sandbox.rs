@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use shellward_exec::input::Flag;
-use shellward_exec::sandbox::{Confinement, Support, support};
+use shellward_exec::sandbox::{Confinement, Sockets, Support, support};
 use shellward_exec::{
     BashInput, BashOutcome, Call, Completed, Content, Executor, Limits, Session, Store,
 };
@@ -99,7 +99,12 @@ fn text(c: &Completed) -> String {
 fn landlock_is_present_on_this_machine_kind() {
     // The CI machine kind has Landlock ABI 7; if this fails, the sandbox
     // tests below would prove nothing.
-    assert_eq!(*support(), Support::Full);
+    assert_eq!(
+        support(),
+        Support::Full,
+        "{:?}",
+        shellward_exec::sandbox::features()
+    );
 }
 
 #[tokio::test]
@@ -107,7 +112,7 @@ async fn a_write_let_through_as_read_only_fails() {
     let h = harness("write");
     let ws = h.session.workspace.clone();
     let c = h
-        .run_confined("echo secret > leaked.txt; touch /tmp/shellward-leak-$$; echo to-null > /dev/null; echo shown", Confinement::ReadOnly { network: false })
+        .run_confined("echo secret > leaked.txt; touch /tmp/shellward-leak-$$; echo to-null > /dev/null; echo shown", Confinement::READ_ONLY)
         .await;
     let t = text(&c);
     assert!(t.contains("Permission denied"), "{t}");
@@ -120,7 +125,7 @@ async fn a_write_let_through_as_read_only_fails() {
     let c = h
         .run_confined(
             "echo t > \"$TMPDIR/spill\" && cat \"$TMPDIR/spill\"",
-            Confinement::ReadOnly { network: false },
+            Confinement::READ_ONLY,
         )
         .await;
     assert_eq!(text(&c), "t\n");
@@ -128,7 +133,7 @@ async fn a_write_let_through_as_read_only_fails() {
     let c = h
         .run_confined(
             "echo to-stderr > /dev/stderr; echo to-stdout >> /dev/stdout",
-            Confinement::ReadOnly { network: false },
+            Confinement::READ_ONLY,
         )
         .await;
     assert_eq!(text(&c), "to-stderr\nto-stdout\n");
@@ -151,14 +156,20 @@ async fn a_connect_let_through_as_read_only_fails() {
         }
     });
     let connect = format!("exec 3<>/dev/tcp/127.0.0.1/{port} && echo connected");
-    let c = h
-        .run_confined(&connect, Confinement::ReadOnly { network: false })
-        .await;
+    let c = h.run_confined(&connect, Confinement::READ_ONLY).await;
     assert!(!text(&c).contains("connected"), "{}", text(&c));
     assert_ne!(c.exit_code, Some(0));
     // Network reads (gh) keep TCP; unconfined too.
     let c = h
-        .run_confined(&connect, Confinement::ReadOnly { network: true })
+        .run_confined(
+            &connect,
+            Confinement::ReadOnly {
+                sockets: Sockets {
+                    unix: true,
+                    inet: true,
+                },
+            },
+        )
         .await;
     assert!(text(&c).contains("connected"), "{}", text(&c));
     let c = h.run_confined(&connect, Confinement::None).await;
@@ -172,11 +183,16 @@ async fn which_commands_are_confined() {
     // Auto-allowed read-only commands: confined, without network unless gh.
     assert_eq!(
         h.prepare("ls -la", Mode::Build, &none).confinement,
-        Confinement::ReadOnly { network: false }
+        Confinement::READ_ONLY
     );
     assert_eq!(
         h.prepare("gh pr list", Mode::Build, &none).confinement,
-        Confinement::ReadOnly { network: true }
+        Confinement::ReadOnly {
+            sockets: Sockets {
+                unix: true,
+                inet: true
+            }
+        }
     );
     // Approved by a person or a rule: not confined by default.
     assert_eq!(
@@ -186,7 +202,7 @@ async fn which_commands_are_confined() {
     // Plan mode: everything that runs.
     assert_eq!(
         h.prepare("cat README", Mode::Plan, &none).confinement,
-        Confinement::ReadOnly { network: false }
+        Confinement::READ_ONLY
     );
     // The optional build profile.
     let ws = h.session.workspace.clone();
@@ -204,7 +220,7 @@ async fn which_commands_are_confined() {
         .executor
         .prepare(&h.session, i.clone(), &none, Mode::Build)
         .unwrap();
-    assert_eq!(p.confinement, Confinement::ReadOnly { network: false });
+    assert_eq!(p.confinement, Confinement::READ_ONLY);
     assert!(p.sandbox_note.is_some());
     let allow = settings(r#"{"sandbox": {"allowDisable": true}}"#, &ws);
     let p = h
@@ -246,10 +262,7 @@ async fn read_only_commands_work_confined() {
         Mode::Build,
         &Settings::default(),
     );
-    assert_eq!(
-        prepared.confinement,
-        Confinement::ReadOnly { network: false }
-    );
+    assert_eq!(prepared.confinement, Confinement::READ_ONLY);
     let approval = prepared.approve(false).unwrap();
     let BashOutcome::Completed(c) = h
         .executor

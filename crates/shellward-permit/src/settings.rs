@@ -91,6 +91,22 @@ pub struct SandboxSettings {
     /// goes through the permission flow as not read-only). Default false.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allow_disable: Option<bool>,
+    /// What confined (read-only) commands may read beyond the defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read: Option<SandboxRead>,
+}
+
+/// The `sandbox.read` object: paths absolute, `~/...`, or relative to the
+/// workspace. Deny wins over allow for a path beneath an allowed one.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SandboxRead {
+    /// More directories or files confined commands may read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allow: Vec<String>,
+    /// Paths they may never read (the last component may hold `*`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deny: Vec<String>,
 }
 
 /// The build-mode sandbox profile.
@@ -181,6 +197,10 @@ pub struct Settings {
     pub build_profile: BuildProfile,
     /// Whether `dangerouslyDisableSandbox` is honoured.
     pub allow_sandbox_disable: bool,
+    /// `sandbox.read.allow` of every file.
+    pub sandbox_read_allow: Vec<PathBuf>,
+    /// `sandbox.read.deny` of every file.
+    pub sandbox_read_deny: Vec<PathBuf>,
     /// The environment policy (the most specific file's).
     pub env_policy: EnvPolicy,
     /// Variables to remove (every file's).
@@ -189,6 +209,16 @@ pub struct Settings {
     pub env_set: std::collections::BTreeMap<String, String>,
     /// Mask secret values in output.
     pub mask_secrets: bool,
+}
+
+/// A path written in a settings file: `~/...` from the home directory,
+/// others from the workspace (an absolute one stays as it is).
+fn settings_path(written: &str, workspace: &Path) -> PathBuf {
+    match written.strip_prefix("~/") {
+        Some(rest) => std::env::var_os("HOME")
+            .map_or_else(|| PathBuf::from(written), |h| PathBuf::from(h).join(rest)),
+        None => workspace.join(written),
+    }
 }
 
 /// A settings file that could not be used.
@@ -313,11 +343,7 @@ impl Settings {
             }
         }
         for dir in &parsed.permissions.additional_directories {
-            let path = match dir.strip_prefix("~/") {
-                Some(rest) => std::env::var_os("HOME")
-                    .map_or_else(|| PathBuf::from(dir), |h| PathBuf::from(h).join(rest)),
-                None => workspace.join(dir),
-            };
+            let path = settings_path(dir, workspace);
             if !self.additional_directories.contains(&path) {
                 self.additional_directories.push(path);
             }
@@ -341,6 +367,12 @@ impl Settings {
             }
             if let Some(a) = sandbox.allow_disable {
                 self.allow_sandbox_disable = a;
+            }
+            if let Some(read) = &sandbox.read {
+                let resolve = |p: &String| settings_path(p, workspace);
+                self.sandbox_read_allow
+                    .extend(read.allow.iter().map(resolve));
+                self.sandbox_read_deny.extend(read.deny.iter().map(resolve));
             }
         }
         self.files.push(file.to_path_buf());

@@ -1,0 +1,555 @@
+//! What a confined command may read.
+//!
+//! Landlock rules are an allow-list of hierarchies: a rule on a directory
+//! grants everything beneath it, and nothing can be taken back below it.
+//! So the policy is two tables, [`ALLOW`] (roots) and [`DENY`] (patterns),
+//! and one algorithm that turns them into rules: a root with no denied
+//! path beneath it becomes one rule; a root with one is *expanded*: each of
+//! its entries becomes a root of its own, except the denied ones and
+//! symbolic links (a link needs no rule: Landlock checks the file it
+//! resolves to, under that file's own path). `/` is expanded into `/usr`,
+//! `/etc` (itself expanded around `/etc/shadow`), `/home` (every entry
+//! denied), and so on; `~` into its dotfiles around `~/.ssh`.
+//!
+//! A root the user named (the workspace, an additional directory,
+//! `sandbox.read.allow`, the rows of [`ALLOW`]) is readable even under a
+//! denied ancestor (the workspace in `/tmp`, the home under `/home/*`), but
+//! denied paths beneath it stay carved out (a workspace that *is* the home
+//! still cannot read `~/.ssh`). A root found automatically (a `PATH`
+//! entry and the toolchain it belongs to) is skipped when it lies under a
+//! denied path.
+//!
+//! The rules are taken once ([`Reads::snapshot`]), as open `O_PATH`
+//! descriptors reused for every command. A path created later under an
+//! expanded directory (a new `~/.tool`) has no rule, so it is not readable
+//! until the next snapshot (a new session): this fails closed. An
+//! expanded directory itself is not listable (a rule to list it would let
+//! every directory beneath it be listed).
+
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::path::{Path, PathBuf};
+
+use landlock::{AccessFs, BitFlags};
+
+/// One row of a policy table: a path, and why it is there.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    /// Absolute, or `~/...` for the home directory; in [`DENY`] the last
+    /// component may hold `*` (any run of characters).
+    pub path: &'static str,
+    /// Why the row exists (shown by `shellward doctor` and the README).
+    pub why: &'static str,
+}
+
+/// Roots a confined command may read, on top of the workspace, the
+/// additional directories, the session's temporary directory and the
+/// directories on `PATH` (with the toolchains they belong to).
+#[rustfmt::skip]
+pub const ALLOW: &[Row] = &[
+    Row { path: "/",            why: "system trees programs need to run: /usr, /bin, /lib*, /opt, /etc, /proc, /sys, /var (carved by DENY)" },
+    Row { path: "~",            why: "the per-user configuration programs read on every run: ~/.gitconfig, ~/.config/git, toolchains (carved by DENY)" },
+    Row { path: "/dev/null",    why: "the empty file" },
+    Row { path: "/dev/zero",    why: "zeros" },
+    Row { path: "/dev/full",    why: "the full device" },
+    Row { path: "/dev/random",  why: "randomness" },
+    Row { path: "/dev/urandom", why: "randomness" },
+];
+
+/// Paths no confined command may read, even under an allowed root.
+#[rustfmt::skip]
+pub const DENY: &[Row] = &[
+    // ---- the user's credential stores and private data ----
+    Row { path: "~/.ssh",                      why: "SSH private keys" },
+    Row { path: "~/.gnupg",                    why: "GnuPG private keys" },
+    Row { path: "~/.aws",                      why: "AWS credentials" },
+    Row { path: "~/.azure",                    why: "Azure credentials" },
+    Row { path: "~/.config/gcloud",            why: "Google Cloud credentials" },
+    Row { path: "~/.oci",                      why: "Oracle Cloud credentials" },
+    Row { path: "~/.aliyun",                   why: "Alibaba Cloud credentials" },
+    Row { path: "~/.bluemix",                  why: "IBM Cloud credentials" },
+    Row { path: "~/.config/doctl",             why: "DigitalOcean token" },
+    Row { path: "~/.fly",                      why: "Fly.io token" },
+    Row { path: "~/.kube",                     why: "Kubernetes credentials" },
+    Row { path: "~/.docker",                   why: "registry credentials (config.json)" },
+    Row { path: "~/.netrc",                    why: "passwords for hosts" },
+    Row { path: "~/.git-credentials",          why: "git's stored passwords" },
+    Row { path: "~/.config/git/credentials",   why: "git's stored passwords" },
+    Row { path: "~/.config/gh",                why: "GitHub CLI token" },
+    Row { path: "~/.config/hub",               why: "hub token" },
+    Row { path: "~/.config/glab-cli",          why: "GitLab CLI token" },
+    Row { path: "~/.npmrc",                    why: "npm registry tokens" },
+    Row { path: "~/.yarnrc.yml",               why: "yarn registry tokens" },
+    Row { path: "~/.pypirc",                   why: "PyPI tokens" },
+    Row { path: "~/.config/pip",               why: "index URLs with passwords" },
+    Row { path: "~/.cargo/credentials",        why: "crates.io token" },
+    Row { path: "~/.cargo/credentials.toml",   why: "crates.io token" },
+    Row { path: "~/.gem/credentials",          why: "RubyGems token" },
+    Row { path: "~/.m2/settings.xml",          why: "Maven server passwords" },
+    Row { path: "~/.m2/settings-security.xml", why: "Maven master password" },
+    Row { path: "~/.gradle/gradle.properties", why: "Gradle publishing tokens" },
+    Row { path: "~/.nuget",                    why: "NuGet API keys" },
+    Row { path: "~/.terraform.d",              why: "Terraform Cloud token" },
+    Row { path: "~/.terraformrc",              why: "Terraform Cloud token" },
+    Row { path: "~/.vault-token",              why: "HashiCorp Vault token" },
+    Row { path: "~/.pgpass",                   why: "PostgreSQL passwords" },
+    Row { path: "~/.my.cnf",                   why: "MySQL passwords" },
+    Row { path: "~/.password-store",           why: "pass(1) secrets" },
+    Row { path: "~/.local/share/keyrings",     why: "GNOME keyring" },
+    Row { path: "~/.config/op",                why: "1Password CLI" },
+    Row { path: "~/.config/rclone",            why: "cloud storage credentials" },
+    Row { path: "~/.mozilla",                  why: "browser profiles: cookies, passwords" },
+    Row { path: "~/.config/google-chrome",     why: "browser profiles: cookies, passwords" },
+    Row { path: "~/.config/chromium",          why: "browser profiles: cookies, passwords" },
+    Row { path: "~/.claude",                   why: "the agent's own credentials and transcripts" },
+    Row { path: "~/.claude.json",              why: "the agent's own account data" },
+    Row { path: "~/.codex",                    why: "the agent's own credentials and transcripts" },
+    Row { path: "~/.*_history",                why: "shell and REPL histories (commands with secrets in them)" },
+    Row { path: "~/.histfile",                 why: "shell history" },
+    Row { path: "~/.local/share/fish",         why: "fish history" },
+    Row { path: "~/.local/state/shellward",    why: "other commands' full outputs" },
+    // ---- other users and places that are not the system's ----
+    Row { path: "/home/*",                     why: "other users' homes (the user's own is an ALLOW row)" },
+    Row { path: "/root",                       why: "root's home (when it is the user's own, the ~ row re-allows it)" },
+    Row { path: "/tmp",                        why: "other programs' temporary files (the session has its own)" },
+    Row { path: "/var/tmp",                    why: "other programs' temporary files" },
+    Row { path: "/mnt",                        why: "other file systems" },
+    Row { path: "/media",                      why: "removable media" },
+    Row { path: "/srv",                        why: "served data" },
+    Row { path: "/lost+found",                 why: "recovered fragments of any file" },
+    Row { path: "/dev/*",                      why: "devices: raw disks, memory, terminals (a few are ALLOW rows)" },
+    // ---- the system's secrets ----
+    Row { path: "/etc/shadow*",                why: "password hashes" },
+    Row { path: "/etc/gshadow*",               why: "group password hashes" },
+    Row { path: "/etc/sudoers",                why: "privilege policy" },
+    Row { path: "/etc/sudoers.d",              why: "privilege policy" },
+    Row { path: "/etc/ssh/ssh_host_*",         why: "SSH host keys" },
+    Row { path: "/etc/ssl/private",            why: "TLS private keys" },
+    Row { path: "/etc/security/opasswd",       why: "old password hashes" },
+    Row { path: "/etc/credstore*",             why: "systemd credentials" },
+    Row { path: "/etc/wireguard",              why: "VPN private keys" },
+    Row { path: "/etc/NetworkManager/system-connections", why: "Wi-Fi and VPN passwords" },
+    Row { path: "/etc/ppp/*secrets",           why: "PPP passwords" },
+    Row { path: "/run/secrets",                why: "container secrets" },
+    Row { path: "/run/credentials",            why: "systemd credentials" },
+    Row { path: "/run/user",                   why: "per-user runtime: keyrings, agent sockets" },
+    Row { path: "/run/sudo",                   why: "sudo timestamps" },
+    Row { path: "/var/backups",                why: "backups of /etc/shadow and friends" },
+    Row { path: "/var/mail",                   why: "mail" },
+    Row { path: "/var/spool",                  why: "mail, cron tables, print jobs" },
+    Row { path: "/var/lib/docker",             why: "container file systems and secrets" },
+    Row { path: "/var/lib/containerd",         why: "container file systems" },
+    Row { path: "/var/lib/kubelet",            why: "pod secrets" },
+    Row { path: "/var/lib/postgresql",         why: "database files" },
+    Row { path: "/var/lib/mysql",              why: "database files" },
+    Row { path: "/var/lib/sss",                why: "cached credentials" },
+];
+
+/// How far expansion goes below a root, and how many rules it may make.
+const MAX_DEPTH: usize = 12;
+const MAX_RULES: usize = 4096;
+
+/// Whether a root was named by the user or found automatically.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Readable even under a denied ancestor.
+    Named,
+    /// Skipped under a denied ancestor.
+    Found,
+}
+
+/// The inputs of a snapshot.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Policy {
+    /// Roots (absolute): the workspace, additional directories,
+    /// `sandbox.read.allow`, the session's temporary directory.
+    pub named: Vec<PathBuf>,
+    /// More deny patterns: `sandbox.read.deny`, the state directory.
+    pub deny: Vec<PathBuf>,
+    /// The home directory (`~` in the tables); none: `~` rows are skipped.
+    pub home: Option<PathBuf>,
+    /// The `PATH` to take toolchains from.
+    pub path: Option<String>,
+    /// Start from [`ALLOW`] and [`DENY`] (false only in tests of the
+    /// algorithm).
+    pub defaults: bool,
+}
+
+impl Policy {
+    /// The policy for this process: `HOME` and `PATH` from its environment.
+    pub fn from_env(named: Vec<PathBuf>, deny: Vec<PathBuf>) -> Policy {
+        Policy {
+            named,
+            deny,
+            home: std::env::var_os("HOME")
+                .map(PathBuf::from)
+                .filter(|h| h.is_absolute()),
+            path: std::env::var("PATH").ok(),
+            defaults: true,
+        }
+    }
+
+    /// Every root, with its origin.
+    fn roots(&self) -> Vec<(PathBuf, Origin)> {
+        let table = if self.defaults { ALLOW } else { &[] };
+        let mut roots: Vec<(PathBuf, Origin)> = table
+            .iter()
+            .filter_map(|r| self.expand_home(r.path))
+            .map(|p| (p, Origin::Named))
+            .collect();
+        roots.extend(self.named.iter().map(|p| (p.clone(), Origin::Named)));
+        for dir in std::env::split_paths(self.path.as_deref().unwrap_or_default()) {
+            if !dir.is_absolute() {
+                continue;
+            }
+            let dir = dir.canonicalize().unwrap_or(dir);
+            // The toolchain a `bin` directory belongs to: ~/.cargo/bin
+            // runs ~/.cargo, ~/.pyenv/shims runs ~/.pyenv/versions.
+            if let Some(parent) = dir
+                .file_name()
+                .filter(|n| matches!(n.to_str(), Some("bin" | "sbin" | "shims")))
+                .and(dir.parent())
+            {
+                roots.push((parent.to_path_buf(), Origin::Found));
+            }
+            roots.push((dir, Origin::Found));
+        }
+        roots
+    }
+
+    /// The deny patterns, resolved.
+    fn patterns(&self) -> Vec<Pattern> {
+        let table = if self.defaults { DENY } else { &[] };
+        let fixed = table.iter().filter_map(|r| self.expand_home(r.path));
+        fixed
+            .chain(self.deny.iter().cloned())
+            .filter_map(|p| Pattern::new(&p))
+            .collect()
+    }
+
+    fn expand_home(&self, path: &str) -> Option<PathBuf> {
+        match path.strip_prefix('~') {
+            Some("") => self.home.clone(),
+            Some(rest) => Some(self.home.as_ref()?.join(rest.trim_start_matches('/'))),
+            None => Some(PathBuf::from(path)),
+        }
+    }
+
+    /// The paths that get a read rule (files and directories), in order.
+    pub fn plan(&self) -> Vec<PathBuf> {
+        let patterns = self.patterns();
+        let mut out = Vec::new();
+        for (root, origin) in self.roots() {
+            let Ok(root) = root.canonicalize() else {
+                continue;
+            };
+            if origin == Origin::Found && patterns.iter().any(|p| p.covers(&root)) {
+                continue;
+            }
+            expand(&root, &patterns, 0, &mut out);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// A denied path: a directory and a name that may hold `*`.
+#[derive(Debug, Clone)]
+struct Pattern {
+    dir: PathBuf,
+    name: String,
+}
+
+impl Pattern {
+    fn new(path: &Path) -> Option<Pattern> {
+        let name = path.file_name()?.to_str()?.to_string();
+        let dir = path.parent()?;
+        // The directory as the kernel names it (a home under a link).
+        let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+        Some(Pattern { dir, name })
+    }
+
+    fn matches(&self, dir: &Path, name: &str) -> bool {
+        self.dir == dir && wildcard(self.name.as_bytes(), name.as_bytes())
+    }
+
+    /// Is `path` this pattern or beneath it?
+    fn covers(&self, path: &Path) -> bool {
+        path.ancestors().any(|a| match (a.parent(), a.file_name()) {
+            (Some(dir), Some(name)) => name.to_str().is_some_and(|n| self.matches(dir, n)),
+            _ => false,
+        })
+    }
+
+    /// Does the pattern name something strictly beneath `root`?
+    fn beneath(&self, root: &Path) -> bool {
+        self.dir.starts_with(root)
+    }
+}
+
+/// `*`-only glob match.
+fn wildcard(pattern: &[u8], text: &[u8]) -> bool {
+    match pattern.iter().position(|&b| b == b'*') {
+        None => pattern == text,
+        Some(star) => {
+            let (head, rest) = (&pattern[..star], &pattern[star + 1..]);
+            text.starts_with(head) && (head.len()..=text.len()).any(|i| wildcard(rest, &text[i..]))
+        }
+    }
+}
+
+/// One root: a rule, or its entries as roots of their own.
+fn expand(root: &Path, patterns: &[Pattern], depth: usize, out: &mut Vec<PathBuf>) {
+    if out.len() >= MAX_RULES {
+        return;
+    }
+    if !patterns.iter().any(|p| p.beneath(root)) {
+        out.push(root.to_path_buf());
+        return;
+    }
+    // Beyond the bound, or unreadable: no rule (fail closed).
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    if depth >= MAX_DEPTH {
+        return;
+    }
+    for entry in entries.flatten() {
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let name = entry.file_name();
+        let denied = match name.to_str() {
+            Some(n) => patterns.iter().any(|p| p.matches(root, n)),
+            // A name that is not UTF-8 cannot be matched against the
+            // table: it gets no rule.
+            None => true,
+        };
+        if kind.is_symlink() || denied {
+            continue;
+        }
+        expand(&root.join(name), patterns, depth + 1, out);
+    }
+}
+
+/// Read rules taken once and reused: each an open `O_PATH` descriptor and
+/// the rights it grants.
+#[derive(Debug)]
+pub struct Reads {
+    rules: Vec<(OwnedFd, BitFlags<AccessFs>)>,
+    paths: Vec<PathBuf>,
+}
+
+impl Reads {
+    /// Open a descriptor for every path of `policy`'s plan.
+    pub fn snapshot(policy: &Policy) -> Reads {
+        let read = AccessFs::from_read(crate::ABI_WANTED);
+        let mut rules = Vec::new();
+        let mut paths = Vec::new();
+        for path in policy.plan() {
+            if let Some(rule) = open(&path, read) {
+                rules.push(rule);
+                paths.push(path);
+            }
+        }
+        tracing::debug!(rules = rules.len(), "sandbox read rules taken");
+        Reads { rules, paths }
+    }
+
+    /// Nothing readable beyond what the write rules grant (for tests).
+    pub fn none() -> Reads {
+        Reads {
+            rules: Vec::new(),
+            paths: Vec::new(),
+        }
+    }
+
+    /// The paths with a rule, sorted.
+    pub fn paths(&self) -> &[PathBuf] {
+        &self.paths
+    }
+
+    /// The descriptors and rights.
+    pub(crate) fn rules(&self) -> impl Iterator<Item = (BorrowedFd<'_>, BitFlags<AccessFs>)> {
+        self.rules.iter().map(|(fd, a)| (fd.as_fd(), *a))
+    }
+}
+
+/// Open `path` without following a final link (it was canonicalized: a
+/// link there now is a race, and gets a rule on the link alone); a file
+/// gets only the rights that apply to files.
+pub(crate) fn open(
+    path: &Path,
+    access: BitFlags<AccessFs>,
+) -> Option<(OwnedFd, BitFlags<AccessFs>)> {
+    use rustix::fs::{Mode, OFlags};
+    let fd = rustix::fs::open(
+        path,
+        OFlags::PATH | OFlags::CLOEXEC | OFlags::NOFOLLOW,
+        Mode::empty(),
+    )
+    .ok()?;
+    let stat = rustix::fs::fstat(&fd).ok()?;
+    let is_dir =
+        rustix::fs::FileType::from_raw_mode(stat.st_mode) == rustix::fs::FileType::Directory;
+    let access = if is_dir {
+        access
+    } else {
+        access & file_rights()
+    };
+    Some((fd, access))
+}
+
+/// Rights that apply to a file (the rest only to directories).
+pub(crate) fn file_rights() -> BitFlags<AccessFs> {
+    AccessFs::Execute
+        | AccessFs::ReadFile
+        | AccessFs::WriteFile
+        | AccessFs::Truncate
+        | AccessFs::IoctlDev
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wildcard_matches_like_the_shell() {
+        #[rustfmt::skip]
+        let cases = [
+            ("shadow*", "shadow", true), ("shadow*", "shadow-", true), ("shadow*", "passwd", false),
+            (".*_history", ".bash_history", true), (".*_history", ".history", false),
+            ("ssh_host_*", "ssh_host_rsa_key.pub", true), ("*", "anything", true), ("a", "ab", false),
+        ];
+        for (p, t, want) in cases {
+            assert_eq!(wildcard(p.as_bytes(), t.as_bytes()), want, "{p} {t}");
+        }
+    }
+
+    /// A fake home with secrets, a workspace, a toolchain on PATH.
+    fn fixture() -> (tempfile::TempDir, PathBuf, Policy) {
+        let t = tempfile::tempdir().unwrap();
+        let r = t.path().canonicalize().unwrap();
+        for d in [
+            "home/u/.ssh",
+            "home/u/.config/gh",
+            "home/u/.config/git",
+            "home/u/.cargo/bin",
+            "home/other",
+            "ws",
+        ] {
+            std::fs::create_dir_all(r.join(d)).unwrap();
+        }
+        for f in [
+            "home/u/.gitconfig",
+            "home/u/.cargo/credentials.toml",
+            "home/u/.cargo/bin/cargo",
+            "home/u/.bash_history",
+        ] {
+            std::fs::write(r.join(f), "x").unwrap();
+        }
+        std::os::unix::fs::symlink(r.join("home/u/.ssh"), r.join("home/u/keys")).unwrap();
+        let policy = Policy {
+            named: vec![r.join("ws")],
+            deny: vec![
+                r.join("home/u/.ssh"),
+                r.join("home/u/.config/gh"),
+                r.join("home/u/.cargo/credentials.toml"),
+                r.join("home/u/.*_history"),
+            ],
+            home: None,
+            path: Some(format!(
+                "{}:relative/bin",
+                r.join("home/u/.cargo/bin").display()
+            )),
+            defaults: false,
+        };
+        (t, r, policy)
+    }
+
+    fn under(plan: &[PathBuf], path: &Path) -> bool {
+        plan.iter().any(|x| path.starts_with(x))
+    }
+
+    #[test]
+    fn a_toolchain_on_path_is_readable_around_its_credentials() {
+        let (_t, r, policy) = fixture();
+        let plan = policy.plan();
+        assert!(under(&plan, &r.join("home/u/.cargo/bin/cargo")), "{plan:?}");
+        assert!(
+            !under(&plan, &r.join("home/u/.cargo/credentials.toml")),
+            "{plan:?}"
+        );
+        assert!(under(&plan, &r.join("ws")));
+        assert!(
+            !under(&plan, &r.join("home/u/.gitconfig")),
+            "not named, not found: {plan:?}"
+        );
+    }
+
+    #[test]
+    fn a_found_root_under_a_denied_path_is_skipped() {
+        let (_t, r, mut policy) = fixture();
+        policy.deny.push(r.join("home/*"));
+        let plan = policy.plan();
+        assert!(
+            !under(&plan, &r.join("home/u/.cargo/bin/cargo")),
+            "{plan:?}"
+        );
+        assert!(under(&plan, &r.join("ws")), "named roots stay");
+    }
+
+    #[test]
+    fn a_named_home_is_readable_but_its_secrets_are_not() {
+        let (_t, r, mut policy) = fixture();
+        policy.deny.push(r.join("home/*"));
+        policy.named.push(r.join("home/u"));
+        let plan = policy.plan();
+        for open in [
+            "home/u/.gitconfig",
+            "home/u/.config/git",
+            "home/u/.cargo/bin/cargo",
+        ] {
+            assert!(under(&plan, &r.join(open)), "{open} not readable: {plan:?}");
+        }
+        for secret in [
+            "home/u/.ssh",
+            "home/u/.config/gh",
+            "home/u/.cargo/credentials.toml",
+            "home/u/.bash_history",
+            "home/other",
+        ] {
+            assert!(
+                !under(&plan, &r.join(secret)),
+                "{secret} readable: {plan:?}"
+            );
+        }
+        assert!(
+            !plan.contains(&r.join("home/u/keys")),
+            "links get no rule: {plan:?}"
+        );
+    }
+
+    #[test]
+    fn the_default_tables_carve_the_real_system() {
+        let home = tempfile::tempdir().unwrap();
+        let h = home.path().canonicalize().unwrap();
+        std::fs::create_dir_all(h.join(".ssh")).unwrap();
+        std::fs::write(h.join(".gitconfig"), "").unwrap();
+        let policy = Policy {
+            home: Some(h.clone()),
+            path: None,
+            ..Policy::from_env(vec![], vec![])
+        };
+        let plan = policy.plan();
+        assert!(under(&plan, Path::new("/usr/bin")), "{plan:?}");
+        assert!(under(&plan, Path::new("/etc/passwd")), "{plan:?}");
+        assert!(under(&plan, Path::new("/dev/null")), "{plan:?}");
+        assert!(under(&plan, &h.join(".gitconfig")), "{plan:?}");
+        for denied in ["/etc/shadow", "/dev/sda", "/tmp/x", "/root/.ssh/id_rsa"] {
+            assert!(!under(&plan, Path::new(denied)), "{denied}: {plan:?}");
+        }
+        assert!(!under(&plan, &h.join(".ssh")), "{plan:?}");
+    }
+}

@@ -3,8 +3,11 @@
 //! 1. The settings' policy: `inherit` (shellward's environment), `core`
 //!    ([`CORE`] only) or `none`; then `exclude` (globs), then `set`.
 //! 2. For commands auto-allowed as read-only (no person looked at them),
-//!    variables that look like secrets ([`SECRET_PATTERNS`]) are removed,
-//!    except those the command needs ([`NEEDED`]: `gh` keeps its tokens).
+//!    variables that look like secrets are removed: by name
+//!    ([`SECRET_PATTERNS`]) or by value ([`secret_value`]: a URL with a
+//!    password, a token of a known shape, a JWT, a PEM block, whatever the
+//!    variable is called), except those the command needs ([`NEEDED`]:
+//!    `gh` keeps its tokens).
 //! 3. Optionally, values of secret-looking variables are masked in the
 //!    output the model reads.
 
@@ -80,6 +83,94 @@ pub fn secret_like(name: &str) -> bool {
     SECRET_PATTERNS.iter().any(|p| glob(p, &upper))
 }
 
+/// Token prefixes that carry credentials, and how many token characters
+/// (`A-Z a-z 0-9 _ -`) must follow for the value to be one.
+#[rustfmt::skip]
+pub const TOKEN_PREFIXES: &[(&str, usize, &str)] = &[
+    ("ghp_",        30, "GitHub personal access token"),
+    ("gho_",        30, "GitHub OAuth token"),
+    ("ghu_",        30, "GitHub user-to-server token"),
+    ("ghs_",        30, "GitHub server-to-server token"),
+    ("ghr_",        30, "GitHub refresh token"),
+    ("github_pat_", 30, "GitHub fine-grained token"),
+    ("glpat-",      16, "GitLab personal access token"),
+    ("xoxb-",       10, "Slack bot token"),
+    ("xoxp-",       10, "Slack user token"),
+    ("xoxa-",       10, "Slack app token"),
+    ("xoxs-",       10, "Slack session token"),
+    ("xoxr-",       10, "Slack refresh token"),
+    ("xoxe-",       10, "Slack token"),
+    ("sk-",         20, "OpenAI / Anthropic / other API secret key"),
+    ("sk_live_",    16, "Stripe secret key"),
+    ("rk_live_",    16, "Stripe restricted key"),
+    ("AKIA",        16, "AWS access key id"),
+    ("ASIA",        16, "AWS temporary access key id"),
+    ("AIza",        30, "Google API key"),
+    ("npm_",        30, "npm token"),
+    ("pypi-",       30, "PyPI token"),
+    ("hf_",         30, "Hugging Face token"),
+];
+
+fn token_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// Does `value` carry a credential, whatever its variable is called? The
+/// shape it matched: a token prefix of [`TOKEN_PREFIXES`] at the start of
+/// a word followed by enough token characters, a URL whose user part has
+/// a password (`https://user:pass@host`), a JSON Web Token
+/// (`eyJ...eyJ...`), or a PEM block (`-----BEGIN`).
+pub fn secret_value(value: &str) -> Option<&'static str> {
+    let bytes = value.as_bytes();
+    if value.contains("-----BEGIN ") {
+        return Some("PEM block");
+    }
+    if url_with_password(value) {
+        return Some("URL with a password");
+    }
+    for (i, _) in value.char_indices() {
+        if i > 0 && token_char(bytes[i - 1]) {
+            continue;
+        }
+        let rest = &bytes[i..];
+        let run = |from: usize| {
+            rest.get(from..)
+                .map_or(0, |r| r.iter().take_while(|&&b| token_char(b)).count())
+        };
+        for (prefix, min, what) in TOKEN_PREFIXES {
+            if rest.starts_with(prefix.as_bytes()) && run(prefix.len()) >= *min {
+                return Some(what);
+            }
+        }
+        if rest.starts_with(b"eyJ") {
+            let head = run(0);
+            if head >= 10 && rest.get(head) == Some(&b'.') && rest[head + 1..].starts_with(b"eyJ") {
+                return Some("JSON Web Token");
+            }
+        }
+    }
+    None
+}
+
+/// `scheme://user:password@host...` with a non-empty password.
+fn url_with_password(value: &str) -> bool {
+    let mut rest = value;
+    while let Some(at) = rest.find("://") {
+        let after = &rest[at + 3..];
+        let authority = after.split(['/', '?', '#', ' ']).next().unwrap_or_default();
+        if let Some((userinfo, _host)) = authority.rsplit_once('@') {
+            if userinfo
+                .split_once(':')
+                .is_some_and(|(_, pass)| !pass.is_empty())
+            {
+                return true;
+            }
+        }
+        rest = after;
+    }
+    false
+}
+
 /// The environment plan for one command: clear first or not, then these
 /// variables set (`Some`) or removed (`None`), in order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -126,9 +217,10 @@ pub fn plan(
         .filter(|(p, _)| programs.contains(p))
         .flat_map(|(_, names)| names.iter().copied())
         .collect();
-    visible.retain(|(k, _)| {
+    visible.retain(|(k, v)| {
         let excluded = settings.env_exclude.iter().any(|p| glob(p, k));
-        let scrubbed = scrub && secret_like(k) && !needed.contains(&k.as_str());
+        let secret = secret_like(k) || secret_value(v).is_some();
+        let scrubbed = scrub && secret && !needed.contains(&k.as_str());
         if excluded || scrubbed {
             out.vars.push((k.clone(), None));
         }
@@ -146,7 +238,7 @@ pub fn mask(text: &str, parent: &[(String, String)]) -> String {
     let mut out = text.to_string();
     let mut secrets: Vec<&(String, String)> = parent
         .iter()
-        .filter(|(k, v)| v.len() >= 8 && secret_like(k))
+        .filter(|(k, v)| v.len() >= 8 && (secret_like(k) || secret_value(v).is_some()))
         .collect();
     // Longest first, so a value containing another is replaced whole.
     secrets.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
@@ -161,6 +253,36 @@ pub fn mask(text: &str, parent: &[(String, String)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secret_values() {
+        #[rustfmt::skip]
+        let cases: &[(&str, Option<&str>)] = &[
+            ("ghp_0123456789abcdefghijABCDEFGHIJ0123",            Some("GitHub personal access token")),
+            ("github_pat_11AAAAAAA0123456789_abcdefghijklmnop",   Some("GitHub fine-grained token")),
+            ("token=glpat-xxxxxxxxxxxxxxxxxxxx",                  Some("GitLab personal access token")),
+            ("xoxb-1234567890-abcdefghij",                        Some("Slack bot token")),
+            ("sk-ant-api03-abcdefghijklmnopqrstuvwxyz",           Some("OpenAI / Anthropic / other API secret key")),
+            ("AKIAIOSFODNN7EXAMPLE",                              Some("AWS access key id")),
+            ("https://user:hunter2@example.com/repo.git",         Some("URL with a password")),
+            ("postgres://app:s3cret@db:5432/app",                 Some("URL with a password")),
+            ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.x", Some("JSON Web Token")),
+            ("-----BEGIN OPENSSH PRIVATE KEY-----\nabc",          Some("PEM block")),
+            // Not credentials.
+            ("https://example.com/path",                          None),
+            ("https://user@example.com/",                         None),
+            ("https://user:@example.com/",                        None),
+            ("sk_SK.UTF-8",                                       None),
+            ("task-runner",                                       None),
+            ("/usr/local/bin:/usr/bin:/bin",                      None),
+            ("mask-ghp_short",                                    None),
+            ("AKIA",                                              None),
+            ("xghp_0123456789abcdefghijABCDEFGHIJ0123",           None),
+        ];
+        for (value, want) in cases {
+            assert_eq!(secret_value(value), *want, "{value}");
+        }
+    }
 
     #[test]
     fn secret_names() {

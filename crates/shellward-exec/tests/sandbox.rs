@@ -289,6 +289,11 @@ async fn secrets_are_scrubbed_from_what_no_person_approved() {
             .env("GITHUB_TOKEN", "ghp_0123456789abcdef")
             .env("MY_API_KEY", "sk-live-abcdef987654")
             .env("HARMLESS_SETTING", "visible")
+            .env(
+                "DEPLOY_REMOTE",
+                "https://bot:hunter2hunter2@git.example.com/x.git",
+            )
+            .env("BUILD_NOTE", "ghp_0123456789abcdefghijABCDEFGHIJ0123")
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
@@ -301,6 +306,7 @@ async fn secrets_are_scrubbed_from_what_no_person_approved() {
     }
     let h = harness("secrets");
     let show = "echo GT=$GITHUB_TOKEN KEY=$MY_API_KEY H=$HARMLESS_SETTING";
+    let by_value = "echo R=$DEPLOY_REMOTE N=$BUILD_NOTE";
     // Run `show` in place of the command that was judged (a wrong verdict).
     let run = |judged: &'static str, settings: Settings, approve: bool| {
         let h = &h;
@@ -324,6 +330,19 @@ async fn secrets_are_scrubbed_from_what_no_person_approved() {
         run("ls", Settings::default(), false).await,
         "GT= KEY= H=visible\n"
     );
+    // Innocent names, credential values: removed by their shape.
+    let mut p = h.prepare("ls", Mode::Build, &Settings::default());
+    p.input.command = by_value.into();
+    let approval = p.approve(false).unwrap();
+    let BashOutcome::Completed(c) = h
+        .executor
+        .bash(&h.session, p, approval, Call::default())
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(text(&c), "R= N=\n");
     // gh needs its token.
     assert_eq!(
         run("gh pr list", Settings::default(), false).await,

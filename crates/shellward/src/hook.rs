@@ -27,14 +27,14 @@ struct Payload {
 }
 
 /// Runs the hook; always exit 0.
-pub fn claude_code(on_ask: OnAsk) -> ExitCode {
-    if let Err(why) = decide(on_ask) {
+pub fn claude_code(on_ask: OnAsk, confine: bool) -> ExitCode {
+    if let Err(why) = decide(on_ask, confine) {
         eprintln!("shellward hook: {why}");
     }
     ExitCode::SUCCESS
 }
 
-fn decide(on_ask: OnAsk) -> Result<(), String> {
+fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
     let mut input = String::new();
     std::io::stdin()
         .take(16 * 1024 * 1024)
@@ -90,15 +90,42 @@ fn decide(on_ask: OnAsk) -> Result<(), String> {
             ),
         },
     };
-    println!(
-        "{}",
-        serde_json::json!({
-            "hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": word,
-                "permissionDecisionReason": reason,
-            }
-        })
+    let mut output = serde_json::json!({
+        "hookEventName": "PreToolUse",
+        "permissionDecision": word,
+        "permissionDecisionReason": reason,
+    });
+    let auto_read_only = matches!(
+        decision.rule.as_str(),
+        "mode.build.readOnly" | "mode.plan.readOnly"
     );
+    if confine && auto_read_only {
+        let mut input = payload.tool_input.clone();
+        input["command"] = confined(command, &workspace, &analysis)?.into();
+        output["updatedInput"] = input;
+    }
+    println!("{}", serde_json::json!({ "hookSpecificOutput": output }));
     Ok(())
+}
+
+/// The command under `shellward sandbox`, for Claude Code's shell to run.
+fn confined(
+    command: &str,
+    workspace: &std::path::Path,
+    analysis: &shellward_syntax::Analysis,
+) -> Result<String, String> {
+    if command.contains('\0') {
+        return Err("a command with a NUL byte cannot be passed to the sandbox".into());
+    }
+    let shellward = std::env::current_exe().map_err(|e| format!("locating shellward: {e}"))?;
+    let changes_dir = analysis
+        .commands()
+        .iter()
+        .any(|c| matches!(c.argv().next(), Some("cd" | "pushd" | "popd")));
+    Ok(crate::sandbox::confined_command(
+        &shellward,
+        workspace,
+        command,
+        changes_dir,
+    ))
 }

@@ -4,6 +4,7 @@
 mod hook;
 mod report;
 mod run;
+mod sandbox;
 
 use run::run_command;
 
@@ -108,6 +109,9 @@ enum Command {
         shellward allow 'npm test:*'\n  \
         shellward allow --dir ~/src/shared-lib")]
     Allow(AllowArgs),
+    /// Run one command under a kernel confinement profile (Landlock,
+    /// seccomp, no capabilities): what auto-allowed commands get, by hand.
+    Sandbox(sandbox::SandboxArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -137,6 +141,11 @@ enum HookCommand {
         /// What to print when shellward would ask: nothing (Claude Code decides, with its own rules) or `ask`.
         #[arg(long, value_enum, default_value_t = OnAsk::None)]
         on_ask: OnAsk,
+        /// Run what is allowed as read-only under `shellward sandbox`
+        /// (`updatedInput`), so the kernel enforces the verdict in Claude
+        /// Code's own Bash tool too.
+        #[arg(long)]
+        confine: bool,
     },
 }
 
@@ -348,7 +357,10 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             clap_complete::generate(shell, &mut Cli::command(), "shellward", &mut io::stdout());
             Ok(std::process::ExitCode::SUCCESS)
         }
-        Command::Hook(HookCommand::ClaudeCode { on_ask }) => Ok(hook::claude_code(on_ask)),
+        Command::Hook(HookCommand::ClaudeCode { on_ask, confine }) => {
+            Ok(hook::claude_code(on_ask, confine))
+        }
+        Command::Sandbox(args) => Ok(sandbox::run(args)),
     }
 }
 

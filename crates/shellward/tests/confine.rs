@@ -1,0 +1,142 @@
+//! The confinement outside the executor: `shellward sandbox`, and
+//! `shellward hook claude-code --confine`, whose rewritten command must
+//! mean what the original meant (output, exit code, working directory)
+//! when a host's shell runs it.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const SHELLWARD: &str = env!("CARGO_BIN_EXE_shellward");
+
+fn workspace() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().canonicalize().unwrap().join("ws");
+    std::fs::create_dir_all(ws.join("sub dir")).unwrap();
+    std::fs::write(ws.join("a.txt"), "alpha\nbeta x\n").unwrap();
+    std::fs::write(ws.join("it's.txt"), "quoted name\n").unwrap();
+    (dir, ws)
+}
+
+/// Run the hook with `--confine` on `command`; the rewritten command, if any.
+fn rewrite(ws: &Path, command: &str) -> Option<String> {
+    let payload = serde_json::json!({
+        "session_id": "s", "transcript_path": "/dev/null", "cwd": ws,
+        "permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+        "tool_input": {"command": command, "description": "d", "timeout": 5000},
+    });
+    let mut child = Command::new(SHELLWARD)
+        .args(["hook", "claude-code", "--confine"])
+        .current_dir(ws)
+        .env("XDG_CONFIG_HOME", ws.join(".no-user-config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(payload.to_string().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    if out.trim().is_empty() {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let o = &v["hookSpecificOutput"];
+    if o["permissionDecision"] != "allow" {
+        return None;
+    }
+    // The rest of the input is kept.
+    assert_eq!(o["updatedInput"]["description"], "d", "{out}");
+    assert_eq!(o["updatedInput"]["timeout"], 5000, "{out}");
+    Some(o["updatedInput"]["command"].as_str().unwrap().to_string())
+}
+
+/// What a host's shell sees: output, exit code, then the directory it is in.
+fn host_shell(ws: &Path, command: &str) -> (String, i32) {
+    let script = format!("{command}\n__rc=$?; echo \"[cwd=$PWD]\"; exit $__rc");
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .current_dir(ws)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (text, out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn the_rewritten_command_means_the_same() {
+    let (_dir, ws) = workspace();
+    #[rustfmt::skip]
+    let commands = [
+        "cat a.txt",
+        "grep -c x a.txt",
+        "echo 'it'\\''s' \"double \\\"quoted\\\"\" $'tab\\there' back\\\\slash",
+        "cat \"it's.txt\"",
+        "printf '%s|' a 'b c' \"d'e\"; echo",
+        "ls; false",
+        "grep nothing a.txt",
+        "cd 'sub dir' && pwd",
+        "cd sub\\ dir",
+        "echo '$(touch pwned)' '`touch pwned`' '; touch pwned'",
+        "cat <<'EOF'\nliteral $HOME 'q'\nEOF",
+        "echo a\necho b",
+    ];
+    for command in commands {
+        let confined = rewrite(&ws, command).unwrap_or_else(|| panic!("not allowed: {command}"));
+        assert!(confined.contains(" sandbox --profile read-only "), "{confined}");
+        let want = host_shell(&ws, command);
+        let got = host_shell(&ws, &confined);
+        assert_eq!(got, want, "{command}\nrewritten: {confined}");
+    }
+    assert!(!ws.join("pwned").exists());
+}
+
+#[test]
+fn writing_commands_are_not_rewritten() {
+    let (_dir, ws) = workspace();
+    assert_eq!(rewrite(&ws, "touch x"), None);
+    assert_eq!(rewrite(&ws, "rm a.txt"), None);
+}
+
+#[test]
+fn a_planted_link_to_a_key_in_the_home_is_not_read() {
+    let (dir, ws) = workspace();
+    let home = dir.path().canonicalize().unwrap().join("home");
+    std::fs::create_dir_all(home.join(".ssh")).unwrap();
+    std::fs::write(home.join(".ssh/id_rsa"), "PRIVATE KEY\n").unwrap();
+    std::os::unix::fs::symlink(home.join(".ssh/id_rsa"), ws.join("notes.txt")).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(SHELLWARD)
+            .args(args)
+            .current_dir(&ws)
+            .env("HOME", &home)
+            .output()
+            .unwrap()
+    };
+    let confined = run(&["sandbox", "--", "cat", "notes.txt"]);
+    assert!(!confined.status.success());
+    assert!(!String::from_utf8_lossy(&confined.stdout).contains("PRIVATE"));
+    assert!(String::from_utf8_lossy(&confined.stderr).contains("Permission denied"));
+    let plain = Command::new("cat").arg("notes.txt").current_dir(&ws).output().unwrap();
+    assert!(String::from_utf8_lossy(&plain.stdout).contains("PRIVATE"), "the test can fail");
+    // Exit codes and signals come through as a shell reports them.
+    assert_eq!(run(&["sandbox", "-c", "exit 42"]).status.code(), Some(42));
+    assert_eq!(run(&["sandbox", "-c", "kill -TERM $$"]).status.code(), Some(143));
+    assert_eq!(run(&["sandbox", "--", "/nonexistent/program"]).status.code(), Some(125));
+    // The workspace-write profile writes the workspace, not the home.
+    let w = run(&["sandbox", "--profile", "workspace-write", "-c", "echo ok > made.txt; echo no > \"$HOME/x\""]);
+    assert!(ws.join("made.txt").exists());
+    assert!(!home.join("x").exists(), "{}", String::from_utf8_lossy(&w.stderr));
+}

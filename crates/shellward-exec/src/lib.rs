@@ -564,7 +564,7 @@ impl Executor {
             sandbox::Confinement::None
         } else if mode == Mode::Plan || auto_read_only {
             sandbox::Confinement::ReadOnly {
-                sockets: sandbox::sockets(&analysis),
+                sockets: sandbox::needs(sandbox::programs(&analysis)).0,
             }
         } else if settings.build_profile == shellward_permit::settings::BuildProfile::WorkspaceWrite
             && matches!(mode, Mode::Build | Mode::Edit)
@@ -887,6 +887,7 @@ impl Executor {
     fn reads(&self, session: &Session, prepared: &Prepared) -> Arc<sandbox::Reads> {
         let mut named = vec![session.workspace.clone()];
         named.extend(prepared.read_dirs.iter().cloned());
+        named.extend(sandbox::needs(sandbox::programs(&prepared.analysis)).1);
         // An outside path in the verdict means a person approved it (the
         // permission layer asks for every one): `/etc/*` is the directory.
         named.extend(

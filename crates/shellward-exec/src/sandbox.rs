@@ -1,34 +1,67 @@
 //! The confinement under the verdict ([`shellward_sandbox`], re-exported),
-//! and which sockets a command's programs need.
+//! and what a command's programs need beyond the read-only defaults.
 //!
-//! A read-only command gets no sockets but netlink listing. A command
-//! that runs one of [`SOCKET_PROGRAMS`] gets that row's families for the
-//! whole command (one bash process runs the whole pipeline, so the grant
-//! cannot be narrower than the command).
+//! A read-only command gets no sockets but netlink listing and reads only
+//! the default allow-list. A command that runs one of [`PROGRAM_NEEDS`]
+//! gets that row's socket families and reads for the whole command (one
+//! bash process runs the whole pipeline, so the grant cannot be narrower
+//! than the command).
+
+use std::path::PathBuf;
 
 pub use shellward_sandbox::*;
 
-/// Programs whose read-only work needs sockets, and why.
+/// What a program needs for its read-only work.
+#[derive(Debug, Clone, Copy)]
+pub struct Need {
+    /// The program, as the command names it.
+    pub program: &'static str,
+    /// Socket families.
+    pub sockets: Sockets,
+    /// Paths it must read (`~/` is the home) although the defaults deny them.
+    pub reads: &'static [&'static str],
+    /// Why.
+    pub why: &'static str,
+}
+
+/// Programs whose read-only work needs more than the defaults.
 #[rustfmt::skip]
-pub const SOCKET_PROGRAMS: &[(&str, Sockets, &str)] = &[
-    ("gh",          Sockets { unix: true, inet: true },   "GitHub's API over HTTPS (DNS over UDP)"),
-    ("docker",      Sockets { unix: true, inet: false },  "the daemon's socket, /var/run/docker.sock"),
-    ("podman",      Sockets { unix: true, inet: false },  "the service socket"),
-    ("hostnamectl", Sockets { unix: true, inet: false },  "systemd-hostnamed over D-Bus"),
-    ("timedatectl", Sockets { unix: true, inet: false },  "systemd-timedated over D-Bus"),
+pub const PROGRAM_NEEDS: &[Need] = &[
+    Need { program: "gh",          sockets: Sockets { unix: true, inet: true },  reads: &["~/.config/gh"], why: "GitHub's API over HTTPS (DNS over UDP), with the token in its config" },
+    Need { program: "docker",      sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "the daemon's socket, /var/run/docker.sock" },
+    Need { program: "podman",      sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "the service socket" },
+    Need { program: "hostnamectl", sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "systemd-hostnamed over D-Bus" },
+    Need { program: "timedatectl", sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "systemd-timedated over D-Bus" },
 ];
 
-/// The socket families `analysis`'s programs need.
-pub fn sockets(analysis: &shellward_syntax::Analysis) -> Sockets {
-    let mut out = Sockets::default();
-    for command in analysis.commands() {
-        let Some(program) = command.argv().next() else {
+/// What `programs` need together: socket families, and paths to read.
+pub fn needs<'a>(programs: impl IntoIterator<Item = &'a str>) -> (Sockets, Vec<PathBuf>) {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let mut sockets = Sockets::default();
+    let mut reads = Vec::new();
+    for program in programs {
+        let name = program.rsplit('/').next().unwrap_or(program);
+        let Some(need) = PROGRAM_NEEDS.iter().find(|n| n.program == name) else {
             continue;
         };
-        if let Some((_, s, _)) = SOCKET_PROGRAMS.iter().find(|(p, _, _)| *p == program) {
-            out.unix |= s.unix;
-            out.inet |= s.inet;
+        sockets.unix |= need.sockets.unix;
+        sockets.inet |= need.sockets.inet;
+        for path in need.reads {
+            match (path.strip_prefix("~/"), &home) {
+                (Some(rest), Some(home)) => reads.push(home.join(rest)),
+                (Some(_), None) => {}
+                (None, _) => reads.push(PathBuf::from(path)),
+            }
         }
     }
-    out
+    (sockets, reads)
+}
+
+/// The programs `analysis` runs (each simple command's first word).
+pub fn programs(analysis: &shellward_syntax::Analysis) -> Vec<&str> {
+    analysis
+        .commands()
+        .iter()
+        .filter_map(|c| c.argv().next())
+        .collect()
 }

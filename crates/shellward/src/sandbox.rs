@@ -27,11 +27,13 @@ pub enum Profile {
 
 /// `shellward sandbox`'s arguments.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Exit status: the command's (128+N when killed by signal N); 125 when \
+#[command(
+    after_help = "Exit status: the command's (128+N when killed by signal N); 125 when \
     shellward could not confine or start it.\n\nExamples:\n  \
     shellward sandbox -- cat README.md\n  \
     shellward sandbox --profile workspace-write -- make\n  \
-    shellward sandbox -c 'cd src && ls' --cwd-file /tmp/cwd")]
+    shellward sandbox -c 'cd src && ls' --cwd-file /tmp/cwd"
+)]
 pub struct SandboxArgs {
     /// The confinement profile.
     #[arg(long, value_enum, default_value_t = Profile::ReadOnly)]
@@ -80,24 +82,23 @@ fn confined(args: &SandboxArgs) -> Result<ExitCode> {
                 Some(_) => with_cwd_trap(script),
                 None => script.clone(),
             };
-            ("bash".to_string(), vec!["-c".to_string(), wrapped], Some(analysis))
+            (
+                "bash".to_string(),
+                vec!["-c".to_string(), wrapped],
+                Some(analysis),
+            )
         }
         None => match args.command.split_first() {
             Some((program, rest)) => (program.clone(), rest.to_vec(), None),
             None => bail!("no command: give one after --, or a script with -c"),
         },
     };
+    let (sockets, needed_reads) = match &analysis {
+        Some(a) => sandbox::needs(sandbox::programs(a)),
+        None => sandbox::needs([program.as_str()]),
+    };
     let confinement = match args.profile {
-        Profile::ReadOnly => Confinement::ReadOnly {
-            sockets: match &analysis {
-                Some(a) => sandbox::sockets(a),
-                None => sandbox::SOCKET_PROGRAMS
-                    .iter()
-                    .find(|(p, _, _)| Path::new(&program).file_name() == Some(p.as_ref()))
-                    .map(|(_, s, _)| *s)
-                    .unwrap_or_default(),
-            },
-        },
+        Profile::ReadOnly => Confinement::ReadOnly { sockets },
         Profile::WorkspaceWrite => Confinement::WorkspaceWrite {
             writable: vec![workspace.clone()],
         },
@@ -108,6 +109,7 @@ fn confined(args: &SandboxArgs) -> Result<ExitCode> {
     let mut named = vec![workspace.clone()];
     named.extend(settings.additional_directories.iter().cloned());
     named.extend(settings.sandbox_read_allow.iter().cloned());
+    named.extend(needed_reads);
     let reads = match args.profile {
         Profile::ReadOnly => sandbox::Reads::snapshot(&sandbox::Policy::from_env(
             named,
@@ -157,10 +159,16 @@ fn environment(
     profile: Profile,
 ) {
     let parent: Vec<(String, String)> = std::env::vars_os()
-        .map(|(k, v)| (k.to_string_lossy().into_owned(), v.to_string_lossy().into_owned()))
+        .map(|(k, v)| {
+            (
+                k.to_string_lossy().into_owned(),
+                v.to_string_lossy().into_owned(),
+            )
+        })
         .collect();
     let programs = [program];
-    let plan = shellward_exec::env::plan(settings, &parent, profile == Profile::ReadOnly, &programs);
+    let plan =
+        shellward_exec::env::plan(settings, &parent, profile == Profile::ReadOnly, &programs);
     if plan.clear {
         cmd.env_clear();
     }
@@ -200,7 +208,12 @@ pub fn shell_quote(value: &str) -> String {
 /// The command a host's shell should run instead of `command`: the same
 /// command under `shellward sandbox`, following a `cd` back into the host's
 /// shell when the command changes directory.
-pub fn confined_command(shellward: &Path, workspace: &Path, command: &str, changes_dir: bool) -> String {
+pub fn confined_command(
+    shellward: &Path,
+    workspace: &Path,
+    command: &str,
+    changes_dir: bool,
+) -> String {
     let base = format!(
         "{} sandbox --profile read-only --workspace {}",
         shell_quote(&shellward.to_string_lossy()),

@@ -95,7 +95,10 @@ fn the_rewritten_command_means_the_same() {
     ];
     for command in commands {
         let confined = rewrite(&ws, command).unwrap_or_else(|| panic!("not allowed: {command}"));
-        assert!(confined.contains(" sandbox --profile read-only "), "{confined}");
+        assert!(
+            confined.contains(" sandbox --profile read-only "),
+            "{confined}"
+        );
         let want = host_shell(&ws, command);
         let got = host_shell(&ws, &confined);
         assert_eq!(got, want, "{command}\nrewritten: {confined}");
@@ -129,14 +132,39 @@ fn a_planted_link_to_a_key_in_the_home_is_not_read() {
     assert!(!confined.status.success());
     assert!(!String::from_utf8_lossy(&confined.stdout).contains("PRIVATE"));
     assert!(String::from_utf8_lossy(&confined.stderr).contains("Permission denied"));
-    let plain = Command::new("cat").arg("notes.txt").current_dir(&ws).output().unwrap();
-    assert!(String::from_utf8_lossy(&plain.stdout).contains("PRIVATE"), "the test can fail");
+    let plain = Command::new("cat")
+        .arg("notes.txt")
+        .current_dir(&ws)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&plain.stdout).contains("PRIVATE"),
+        "the test can fail"
+    );
     // Exit codes and signals come through as a shell reports them.
     assert_eq!(run(&["sandbox", "-c", "exit 42"]).status.code(), Some(42));
-    assert_eq!(run(&["sandbox", "-c", "kill -TERM $$"]).status.code(), Some(143));
-    assert_eq!(run(&["sandbox", "--", "/nonexistent/program"]).status.code(), Some(125));
+    assert_eq!(
+        run(&["sandbox", "-c", "kill -TERM $$"]).status.code(),
+        Some(143)
+    );
+    assert_eq!(
+        run(&["sandbox", "--", "/nonexistent/program"])
+            .status
+            .code(),
+        Some(125)
+    );
     // The workspace-write profile writes the workspace, not the home.
-    let w = run(&["sandbox", "--profile", "workspace-write", "-c", "echo ok > made.txt; echo no > \"$HOME/x\""]);
+    let w = run(&[
+        "sandbox",
+        "--profile",
+        "workspace-write",
+        "-c",
+        "echo ok > made.txt; echo no > \"$HOME/x\"",
+    ]);
     assert!(ws.join("made.txt").exists());
-    assert!(!home.join("x").exists(), "{}", String::from_utf8_lossy(&w.stderr));
+    assert!(
+        !home.join("x").exists(),
+        "{}",
+        String::from_utf8_lossy(&w.stderr)
+    );
 }

@@ -158,13 +158,12 @@ fn url_with_password(value: &str) -> bool {
     while let Some(at) = rest.find("://") {
         let after = &rest[at + 3..];
         let authority = after.split(['/', '?', '#', ' ']).next().unwrap_or_default();
-        if let Some((userinfo, _host)) = authority.rsplit_once('@') {
-            if userinfo
-                .split_once(':')
-                .is_some_and(|(_, pass)| !pass.is_empty())
-            {
-                return true;
-            }
+        let password = authority
+            .rsplit_once('@')
+            .and_then(|(userinfo, _host)| userinfo.split_once(':'))
+            .is_some_and(|(_, pass)| !pass.is_empty());
+        if password {
+            return true;
         }
         rest = after;
     }

@@ -1,7 +1,8 @@
 //! `cargo bench -p shellward`: what serving costs.
 //!
 //! 1. The Claude Code hook, process start to exit, for a read-only Bash
-//!    payload (median and p90 of 300 runs).
+//!    payload (median and p90 of 300 runs), alternating with the same
+//!    hook with `--confine` (the rewrite to `shellward sandbox`).
 //! 2. An MCP round trip: `tools/call` Bash `true` over stdio to
 //!    `shellward mcp` (median of 300 calls on one connection).
 
@@ -27,11 +28,11 @@ fn main() {
         "tool_input": {"command": "git log --oneline -5 | head -3"}
     })
     .to_string();
-    let mut samples = Vec::new();
-    for _ in 0..300 {
+    let hook = |extra: &[&str]| {
         let start = Instant::now();
         let mut child = Command::new(bin)
             .args(["hook", "claude-code"])
+            .args(extra)
             .current_dir(&ws)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -44,14 +45,26 @@ fn main() {
             .write_all(payload.as_bytes())
             .unwrap();
         let out = child.wait_with_output().unwrap();
-        samples.push(start.elapsed());
-        assert!(String::from_utf8_lossy(&out.stdout).contains("\"allow\""));
+        let took = start.elapsed();
+        let out = String::from_utf8_lossy(&out.stdout);
+        assert!(out.contains("\"allow\""), "{out}");
+        assert_eq!(out.contains("updatedInput"), !extra.is_empty(), "{out}");
+        took
+    };
+    // Alternating, so both see the same moments of a noisy machine.
+    let (mut samples, mut confined) = (Vec::new(), Vec::new());
+    for _ in 0..300 {
+        samples.push(hook(&[]));
+        confined.push(hook(&["--confine"]));
     }
     let (median, p90) = (percentile(&mut samples, 0.5), percentile(&mut samples, 0.9));
+    let confined = percentile(&mut confined, 0.5);
     println!(
-        "hook claude-code: median {:.2} ms, p90 {:.2} ms (process start to exit)",
+        "hook claude-code: median {:.2} ms, p90 {:.2} ms (process start to exit); with --confine: median {:.2} ms (+{:.2} ms)",
         median.as_secs_f64() * 1e3,
-        p90.as_secs_f64() * 1e3
+        p90.as_secs_f64() * 1e3,
+        confined.as_secs_f64() * 1e3,
+        (confined.as_secs_f64() - median.as_secs_f64()) * 1e3
     );
 
     let mut server = Command::new(bin)

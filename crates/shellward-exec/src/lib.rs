@@ -885,7 +885,8 @@ impl Executor {
     /// directories, the outside paths a person approved for this call, and
     /// the settings' `sandbox.read`; taken once per distinct policy.
     fn reads(&self, session: &Session, prepared: &Prepared) -> Arc<sandbox::Reads> {
-        let mut named = vec![session.workspace.clone()];
+        // The session's temp dir is read too (`sort` reads what it spilled).
+        let mut named = vec![session.workspace.clone(), self.session_tmp(session)];
         named.extend(prepared.read_dirs.iter().cloned());
         named.extend(sandbox::needs(sandbox::programs(&prepared.analysis)).1);
         // An outside path in the verdict means a person approved it (the

@@ -23,7 +23,7 @@ pub mod reads;
 pub mod seccomp;
 
 use std::io;
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -76,6 +76,12 @@ pub enum Error {
     /// The seccomp filter could not be compiled.
     #[error("seccomp filter: {0}")]
     Seccomp(#[from] seccomp::Error),
+    /// The read layer could not be built.
+    #[error("sandbox read layer: {0}")]
+    ReadLayer(String),
+    /// The read layer's descriptor could not be duplicated.
+    #[error("sandbox read layer: {0}")]
+    Descriptor(io::Error),
 }
 
 /// What the kernel offers, probed once.
@@ -199,10 +205,16 @@ pub struct Writes<'a> {
     pub dirs: &'a [&'a Path],
 }
 
-/// Everything the child needs, prepared in the parent.
+/// Everything the child needs, prepared in the parent: two Landlock
+/// layers (a domain is the intersection of its layers, and each layer
+/// restricts only the rights it handles) and the seccomp program.
 #[derive(Debug)]
 pub struct Sealed {
-    ruleset: Option<RulesetCreated>,
+    /// Reads: the snapshot's ruleset, built once per policy and shared
+    /// (this is a duplicate of its descriptor).
+    read_layer: Option<OwnedFd>,
+    /// Writes, TCP, scopes and named sockets: small, built per command.
+    write_layer: Option<RulesetCreated>,
     filter: Option<seccompiler::BpfProgram>,
 }
 
@@ -214,27 +226,22 @@ pub fn seal(
     writes: Writes<'_>,
 ) -> Result<Option<Sealed>, Error> {
     let features = features();
-    let (ruleset, sockets) = match confinement {
+    let (read_layer, write_layer, sockets) = match confinement {
         Confinement::None => return Ok(None),
-        Confinement::ReadOnly { sockets } => (read_only(reads, writes, *sockets)?, *sockets),
-        Confinement::WorkspaceWrite { writable } => {
-            let dirs: Vec<&Path> = writes
-                .dirs
-                .iter()
-                .copied()
-                .chain(writable.iter().map(PathBuf::as_path))
-                .collect();
-            let writes = Writes {
-                files: writes.files,
-                dirs: &dirs,
+        Confinement::ReadOnly { sockets } => {
+            let read_layer = match reads.layer()? {
+                Some(fd) => Some(fd.try_clone_to_owned().map_err(Error::Descriptor)?),
+                None => None,
             };
-            (
-                workspace_write(writes)?,
-                Sockets {
-                    unix: true,
-                    inet: true,
-                },
-            )
+            (read_layer, write_layer(writes, &[], *sockets)?, *sockets)
+        }
+        Confinement::WorkspaceWrite { writable } => {
+            let dirs: Vec<&Path> = writable.iter().map(PathBuf::as_path).collect();
+            let all = Sockets {
+                unix: true,
+                inet: true,
+            };
+            (None, write_layer(writes, &dirs, all)?, all)
         }
     };
     let filter = if features.seccomp {
@@ -243,65 +250,45 @@ pub fn seal(
         None
     };
     Ok(Some(Sealed {
-        ruleset: (features.landlock_abi > 0).then_some(ruleset),
+        read_layer,
+        write_layer: (features.landlock_abi > 0).then_some(write_layer),
         filter,
     }))
 }
 
-/// A ruleset that handles `fs` and scopes processes outside.
-fn base(fs: landlock::BitFlags<AccessFs>) -> Result<Ruleset, landlock::RulesetError> {
-    Ruleset::default()
-        .set_compatibility(CompatLevel::BestEffort)
-        .handle_access(fs)?
-        .scope(Scope::from_all(ABI_WANTED))
-}
-
-fn read_only(
-    reads: &Reads,
+/// The per-command layer: writes only to `/dev/null`, `writes.files` and
+/// the directories; TCP unless `sockets.inet`; named Unix sockets only
+/// with `sockets.unix` (Landlock ABI 9); no signals or abstract sockets
+/// to processes outside (ABI 6).
+fn write_layer(
     writes: Writes<'_>,
+    more_dirs: &[&Path],
     sockets: Sockets,
 ) -> Result<RulesetCreated, landlock::RulesetError> {
-    let mut ruleset = base(AccessFs::from_all(ABI_WANTED))?;
+    let mut ruleset = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(AccessFs::from_write(ABI_WANTED))?
+        .scope(Scope::from_all(ABI_WANTED))?;
     if !sockets.inet {
         ruleset = ruleset.handle_access(AccessNet::from_all(ABI_WANTED))?;
     }
     let mut created = ruleset.create()?;
-    let read = AccessFs::from_read(ABI_WANTED);
-    for (fd, access) in reads.rules() {
-        created = created.add_rule(PathBeneath::new(fd, access))?;
+    if sockets.unix
+        && let Some((fd, _)) = reads::open(Path::new("/"), AccessFs::ResolveUnix.into())
+    {
+        created = created.add_rule(PathBeneath::new(fd.as_fd(), AccessFs::ResolveUnix))?;
     }
-    if sockets.unix {
-        // Named sockets anywhere (`/var/run/docker.sock`).
-        if let Some((fd, _)) = reads::open(Path::new("/"), AccessFs::ResolveUnix.into()) {
-            created = created.add_rule(PathBeneath::new(fd.as_fd(), AccessFs::ResolveUnix))?;
-        }
-    }
-    add_writes(created, writes, read)
-}
-
-fn workspace_write(writes: Writes<'_>) -> Result<RulesetCreated, landlock::RulesetError> {
-    let mut created = base(AccessFs::from_write(ABI_WANTED))?.create()?;
-    created = created.set_compatibility(CompatLevel::BestEffort);
-    add_writes(created, writes, landlock::BitFlags::EMPTY)
-}
-
-/// `/dev/null` and `writes.files` writable (`> /dev/null` opens with
-/// `O_TRUNC`); `writes.dirs` writable and readable (`read` rights).
-fn add_writes(
-    mut created: RulesetCreated,
-    writes: Writes<'_>,
-    read: landlock::BitFlags<AccessFs>,
-) -> Result<RulesetCreated, landlock::RulesetError> {
+    // `> /dev/null` opens it with `O_TRUNC`.
     let file = AccessFs::WriteFile | AccessFs::Truncate;
     for path in std::iter::once(Path::new("/dev/null")).chain(writes.files.iter().copied()) {
-        if let Some((fd, access)) = reads::open(path, file | read) {
+        if let Some((fd, access)) = reads::open(path, file.into()) {
             created = created.add_rule(PathBeneath::new(fd, access))?;
         }
     }
-    let all = AccessFs::from_write(ABI_WANTED) | read;
-    for dir in writes.dirs {
-        // The directory itself must not be a link (it was created by us).
-        if let Some((fd, access)) = reads::open(dir, all) {
+    let write = AccessFs::from_write(ABI_WANTED);
+    for dir in writes.dirs.iter().chain(more_dirs) {
+        // Opened without following a final link: it was created by us.
+        if let Some((fd, access)) = reads::open(dir, write) {
             created = created.add_rule(PathBeneath::new(fd, access))?;
         }
     }
@@ -311,12 +298,15 @@ fn add_writes(
 impl Sealed {
     /// Enter the confinement: in the child, between fork and exec (or in
     /// a process about to exec). Only system calls: capabilities dropped,
-    /// `no_new_privs`, the Landlock ruleset, then the seccomp filter. Any
+    /// `no_new_privs`, the Landlock layers, then the seccomp filter. Any
     /// failure is an error: the command must not run unconfined.
     pub fn enter(mut self) -> io::Result<()> {
         drop_capabilities()?;
         rustix::thread::set_no_new_privs(true)?;
-        if let Some(ruleset) = self.ruleset.take() {
+        if let Some(fd) = &self.read_layer {
+            restrict_self(fd.as_fd())?;
+        }
+        if let Some(ruleset) = self.write_layer.take() {
             ruleset.restrict_self().map_err(|_| denied())?;
         }
         if let Some(filter) = &self.filter {
@@ -326,6 +316,21 @@ impl Sealed {
         // a thread that no longer exists in this process.
         std::mem::forget(self);
         Ok(())
+    }
+}
+
+/// `landlock_restrict_self(fd, 0)`: a ruleset descriptor stays usable, so
+/// the read layer is built once and entered by every command.
+#[allow(unsafe_code)]
+fn restrict_self(ruleset: BorrowedFd<'_>) -> io::Result<()> {
+    // SAFETY: the call takes a descriptor and flags by value; it reads and
+    // writes no memory of ours.
+    let done =
+        unsafe { libc::syscall(libc::SYS_landlock_restrict_self, ruleset.as_raw_fd(), 0u32) };
+    if done == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
 }
 

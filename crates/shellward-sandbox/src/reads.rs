@@ -336,31 +336,49 @@ fn expand(root: &Path, patterns: &[Pattern], depth: usize, out: &mut Vec<PathBuf
 /// the rights it grants.
 #[derive(Debug)]
 pub struct Reads {
-    rules: Vec<(OwnedFd, BitFlags<AccessFs>)>,
+    /// The read layer: a Landlock ruleset that handles the read rights and
+    /// allows them under `paths` (none without Landlock, or if it could
+    /// not be built: then [`crate::seal`] fails closed).
+    layer: Option<OwnedFd>,
     paths: Vec<PathBuf>,
+    error: Option<String>,
 }
 
 impl Reads {
-    /// Open a descriptor for every path of `policy`'s plan.
+    /// Build the read layer for `policy`'s plan: one rule per path.
     pub fn snapshot(policy: &Policy) -> Reads {
-        let read = AccessFs::from_read(crate::ABI_WANTED);
-        let mut rules = Vec::new();
-        let mut paths = Vec::new();
-        for path in policy.plan() {
-            if let Some(rule) = open(&path, read) {
-                rules.push(rule);
-                paths.push(path);
-            }
+        let paths = policy.plan();
+        if crate::features().landlock_abi == 0 {
+            return Reads {
+                layer: None,
+                paths,
+                error: None,
+            };
         }
-        tracing::debug!(rules = rules.len(), "sandbox read rules taken");
-        Reads { rules, paths }
+        match layer(&paths) {
+            Ok(fd) => {
+                tracing::debug!(rules = paths.len(), "sandbox read layer built");
+                Reads {
+                    layer: fd,
+                    paths,
+                    error: None,
+                }
+            }
+            Err(e) => Reads {
+                layer: None,
+                paths,
+                error: Some(e.to_string()),
+            },
+        }
     }
 
-    /// Nothing readable beyond what the write rules grant (for tests).
+    /// Nothing readable beyond what is always allowed (for profiles that
+    /// do not confine reads).
     pub fn none() -> Reads {
         Reads {
-            rules: Vec::new(),
+            layer: None,
             paths: Vec::new(),
+            error: None,
         }
     }
 
@@ -369,10 +387,34 @@ impl Reads {
         &self.paths
     }
 
-    /// The descriptors and rights.
-    pub(crate) fn rules(&self) -> impl Iterator<Item = (BorrowedFd<'_>, BitFlags<AccessFs>)> {
-        self.rules.iter().map(|(fd, a)| (fd.as_fd(), *a))
+    /// The read layer's ruleset; an error if it could not be built where
+    /// Landlock exists (the caller must not run the command then).
+    pub(crate) fn layer(&self) -> Result<Option<BorrowedFd<'_>>, crate::Error> {
+        match (&self.layer, &self.error) {
+            (_, Some(e)) => Err(crate::Error::ReadLayer(e.clone())),
+            (Some(fd), None) => Ok(Some(fd.as_fd())),
+            (None, None) => Ok(None),
+        }
     }
+}
+
+/// A ruleset handling the read rights, with a rule for each of `paths`
+/// (a file gets the file rights only).
+fn layer(paths: &[PathBuf]) -> Result<Option<OwnedFd>, landlock::RulesetError> {
+    use landlock::{
+        CompatLevel, Compatible, PathBeneath, Ruleset, RulesetAttr, RulesetCreatedAttr,
+    };
+    let read = AccessFs::from_read(crate::ABI_WANTED);
+    let mut created = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(read)?
+        .create()?;
+    for path in paths {
+        if let Some((fd, access)) = open(path, read) {
+            created = created.add_rule(PathBeneath::new(fd, access))?;
+        }
+    }
+    Ok(created.into())
 }
 
 /// Open `path` without following a final link (it was canonicalized: a

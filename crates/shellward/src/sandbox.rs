@@ -106,7 +106,7 @@ fn confined(args: &SandboxArgs) -> Result<ExitCode> {
     let mut cmd = std::process::Command::new(&program);
     cmd.args(&argv);
     environment(&mut cmd, &settings, &program, &tmp_path, args.profile);
-    let mut named = vec![workspace.clone()];
+    let mut named = vec![workspace.clone(), tmp_path.clone()];
     named.extend(settings.additional_directories.iter().cloned());
     named.extend(settings.sandbox_read_allow.iter().cloned());
     named.extend(needed_reads);

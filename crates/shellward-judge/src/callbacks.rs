@@ -8,6 +8,39 @@ fn reject(rule: impl Into<crate::Text>, reason: impl Into<crate::Text>) -> Resul
     Err(Reject::new(rule, reason))
 }
 
+/// `test`/`[`: the operand of `-v` (is a variable set) and `-R` (is it a
+/// name reference) is a variable name, and a subscript in it is evaluated
+/// as arithmetic, which runs command substitutions (`test -v 'a[$(id)]'`).
+/// Only plain names, or names with a literal number as subscript, pass.
+pub(crate) fn test_names(args: &[&str]) -> Result<(), Reject> {
+    let plain = |name: &str| {
+        let (base, subscript) = match name.split_once('[') {
+            Some((base, rest)) => (base, rest.strip_suffix(']')),
+            None => (name, Some("0")),
+        };
+        let ident = base.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && base.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        ident && subscript.is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+    };
+    // `[`'s closing bracket is not an operand.
+    let args = match args.split_last() {
+        Some((&"]", rest)) => rest,
+        _ => args,
+    };
+    for pair in args.windows(2) {
+        if matches!(pair[0], "-v" | "-R") && !plain(pair[1]) {
+            return reject(
+                "readonly.test_subscript",
+                format!(
+                    "`{} {}`: bash evaluates the subscript, which can run commands",
+                    pair[0], pair[1]
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
 /// `less +cmd`, `more +cmd`, `man +cmd`: a leading `+` runs a pager command.
 pub(crate) fn no_plus_commands(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     match p.operands.iter().find(|(_, o)| o.starts_with('+')) {
@@ -69,7 +102,27 @@ pub(crate) fn date(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 }
 
 /// `ps`: BSD-style operands must not contain `e` (shows every process's environment).
-pub(crate) fn ps(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+pub(crate) fn ps(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    // procps reads a UNIX cluster whose value-taking option has a value
+    // attached (`-auxe`: `-u` with "xe") as BSD options when that fails
+    // (no user "xe"): the cluster's letters then include BSD `e`, the
+    // environment of every process.
+    for arg in args
+        .iter()
+        .filter(|a| a.starts_with('-') && !a.starts_with("--"))
+    {
+        let letters = &arg[1..];
+        if let Some(at) = letters.find(|c| "uUgGpqtsCoOk".contains(c))
+            && letters[at + 1..].contains('e')
+        {
+            return reject(
+                "secrets.ps_environment",
+                format!(
+                    "`ps {arg}` may be read as BSD options, whose `e` prints process environments"
+                ),
+            );
+        }
+    }
     // The `environ` output field (procps) is the environment too.
     if let Some(f) = p
         .flags
@@ -452,7 +505,7 @@ pub(crate) fn gh(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
 pub(crate) fn pip(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     match args.first().copied() {
         Some("show") => table("readonly.flag:pip show", "-f|--files -v|--verbose", &args[1..]).map(drop),
-        Some("list") => table("readonly.flag:pip list", "-o|--outdated -u|--uptodate -e|--editable -l|--local --user --format=STR --not-required --exclude-editable --include-editable -v|--verbose", &args[1..]).map(drop),
+        Some("list") => table("readonly.flag:pip list", "-e|--editable -l|--local --user --format=STR --not-required --exclude-editable --include-editable -v|--verbose", &args[1..]).map(drop),
         Some("freeze") => table("readonly.flag:pip freeze", "-l|--local --user --all --exclude-editable", &args[1..]).map(drop),
         Some("check") if args.len() == 1 => Ok(()),
         other => reject(format!("readonly.subcommand:pip:{}", other.unwrap_or("")), "not a read-only pip command"),
@@ -512,15 +565,23 @@ pub(crate) fn ip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if !OBJECTS.contains(&object) {
         return bad(format!("`ip {object}` is not a listing"));
     }
+    // iproute2 takes any prefix of a verb (`ip ru f` is `ip rule flush`),
+    // trying the writing verbs first for some objects (`ip link s` is
+    // `set`): a word is a listing verb only if it is a prefix of one and of
+    // no writing verb.
+    let lists = |w: &str| {
+        !w.is_empty()
+            && ["show", "list", "lst"].iter().any(|v| v.starts_with(w))
+            && !IP_VERBS.iter().any(|v| v.starts_with(w))
+    };
     let rest = match rest.split_first() {
-        Some((&("show" | "list" | "ls" | "lst"), rest)) => rest,
-        _ => rest,
+        Some((&verb, rest)) if lists(verb) => rest,
+        None => rest,
+        Some(_) => return bad(format!("`ip {}` may change state", words.join(" "))),
     };
     let ok = match rest {
         [] | ["up"] => true,
-        ["dev", iface] | [iface] | ["dev", iface, "up"] => {
-            !iface.starts_with('-') && !is_ip_verb(iface)
-        }
+        ["dev", iface] | [iface] | ["dev", iface, "up"] => !iface.starts_with('-'),
         _ => false,
     };
     if ok {
@@ -530,26 +591,11 @@ pub(crate) fn ip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
 }
 
-fn is_ip_verb(word: &str) -> bool {
-    matches!(
-        word,
-        "add"
-            | "del"
-            | "delete"
-            | "change"
-            | "chg"
-            | "replace"
-            | "set"
-            | "flush"
-            | "append"
-            | "prepend"
-            | "save"
-            | "restore"
-            | "exec"
-            | "get"
-            | "monitor"
-    )
-}
+/// iproute2's verbs that change state or run something.
+const IP_VERBS: &[&str] = &[
+    "add", "del", "delete", "change", "chg", "replace", "set", "flush", "append", "prepend",
+    "save", "restore", "exec", "get", "monitor", "update", "test",
+];
 
 /// `ifconfig`, `ifconfig -a|-s|-v`, or `ifconfig IFACE`: with more words it
 /// configures the interface.

@@ -40,6 +40,9 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
         "--show-toplevel --show-prefix --show-cdup --git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --abbrev-ref=OPT --symbolic-full-name --short=OPT --verify -q|--quiet --all --branches --tags --remotes --show-superproject-working-tree --path-format=STR --sq --symbolic --default=STR --show-object-format=OPT",
     ),
     ("remote", "-v|--verbose -n"),
+    // `git var NAME`: one of git's logical variables (`-l` lists the whole
+    // configuration, left out).
+    ("var", ""),
     ("symbolic-ref", "--short -q|--quiet --no-recurse"),
     (
         "ls-files",
@@ -59,7 +62,7 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
     ),
     (
         "config",
-        "--get=STR --get-all=STR --get-regexp=STR -l|--list --show-origin --show-scope --local --global --system --name-only -z|--null --type=STR --bool --int --default=STR --includes --no-includes",
+        "--get=STR --get-all=STR --get-regexp=STR -l|--list --show-origin --show-scope --local --name-only -z|--null --type=STR --bool --int --default=STR --includes --no-includes",
     ),
     (
         "merge-base",

@@ -97,52 +97,81 @@ impl Verdict {
     }
 }
 
-/// Environment variables a read-only command may be given as a prefix.
-/// (Not `TMPDIR`: `sort` writes its temporary files there.)
-const ENV_ALLOW: &[&str] = &[
-    "LANG",
-    "LANGUAGE",
-    "LC_ALL",
-    "LC_CTYPE",
-    "LC_COLLATE",
-    "LC_MESSAGES",
-    "LC_NUMERIC",
-    "LC_TIME",
-    "LC_MONETARY",
-    "TZ",
-    "NO_COLOR",
-    "FORCE_COLOR",
-    "CLICOLOR",
-    "CLICOLOR_FORCE",
-    "COLORTERM",
-    "TERM",
-    "COLUMNS",
-    "LINES",
-    "CI",
-    "GIT_TERMINAL_PROMPT",
-    "TIME_STYLE",
-    "LS_COLORS",
-    "QUOTING_STYLE",
-    "BLOCK_SIZE",
-    "PYTHONDONTWRITEBYTECODE",
-    "PYTHONUNBUFFERED",
-    "PYTHONIOENCODING",
-    "RUST_BACKTRACE",
-    "RUST_LOG",
-    "GREP_COLOR",
-    "GREP_COLORS",
-    "SOURCE_DATE_EPOCH",
-    "NODE_NO_WARNINGS",
-    "NPM_CONFIG_UPDATE_NOTIFIER",
-    "DEBIAN_FRONTEND",
-    "GIT_OPTIONAL_LOCKS",
-    "TERM_PROGRAM",
+/// What a prefix variable's value may look like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Any text: the variable names no file and runs nothing.
+    Text,
+    /// A locale name (`C`, `POSIX`, `en_US.UTF-8`, `de_DE@euro`): glibc
+    /// reads a locale from a path when the value has a `/`.
+    Locale,
+    /// `LANGUAGE`: locale names separated by `:` (a `/` or `..` would
+    /// make gettext read message catalogs from anywhere).
+    Locales,
+    /// A time zone name (`UTC`, `Europe/Paris`, `EST5EDT`): a leading `/`
+    /// or `:`, or a `..`, names a zone file anywhere.
+    Zone,
+    /// A terminal name (`xterm-256color`): a `/` makes ncurses read a
+    /// terminfo file by path.
+    Terminal,
+}
+
+/// Environment variables a read-only command may be given as a prefix,
+/// and the shape their value must have. (Not `TMPDIR`: `sort` writes its
+/// temporary files there. Not `LOCPATH`, `NLSPATH`, `GCONV_PATH`,
+/// `TERMINFO`, `MAGIC`: they name files or code to load.)
+#[rustfmt::skip]
+const ENV_ALLOW: &[(&str, Shape)] = &[
+    ("LANG", Shape::Locale), ("LANGUAGE", Shape::Locales), ("LC_ALL", Shape::Locale),
+    ("LC_CTYPE", Shape::Locale), ("LC_COLLATE", Shape::Locale), ("LC_MESSAGES", Shape::Locale),
+    ("LC_NUMERIC", Shape::Locale), ("LC_TIME", Shape::Locale), ("LC_MONETARY", Shape::Locale),
+    ("TZ", Shape::Zone), ("TERM", Shape::Terminal),
+    ("NO_COLOR", Shape::Text), ("FORCE_COLOR", Shape::Text), ("CLICOLOR", Shape::Text),
+    ("CLICOLOR_FORCE", Shape::Text), ("COLORTERM", Shape::Text), ("COLUMNS", Shape::Text),
+    ("LINES", Shape::Text), ("CI", Shape::Text), ("GIT_TERMINAL_PROMPT", Shape::Text),
+    ("TIME_STYLE", Shape::Text), ("LS_COLORS", Shape::Text), ("QUOTING_STYLE", Shape::Text),
+    ("BLOCK_SIZE", Shape::Text), ("PYTHONDONTWRITEBYTECODE", Shape::Text),
+    ("PYTHONUNBUFFERED", Shape::Text), ("PYTHONIOENCODING", Shape::Text),
+    ("RUST_BACKTRACE", Shape::Text), ("RUST_LOG", Shape::Text), ("GREP_COLOR", Shape::Text),
+    ("GREP_COLORS", Shape::Text), ("SOURCE_DATE_EPOCH", Shape::Text),
+    ("NODE_NO_WARNINGS", Shape::Text), ("NPM_CONFIG_UPDATE_NOTIFIER", Shape::Text),
+    ("DEBIAN_FRONTEND", Shape::Text), ("GIT_OPTIONAL_LOCKS", Shape::Text),
+    ("TERM_PROGRAM", Shape::Text),
 ];
 
+impl Shape {
+    fn fits(self, value: &str) -> bool {
+        let name_chars = |v: &str, extra: &[u8]| {
+            v.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || extra.contains(&b))
+        };
+        let locale = |v: &str| {
+            v.is_empty()
+                || (v.starts_with(|c: char| c.is_ascii_alphabetic()) && name_chars(v, b"_.-@"))
+        };
+        match self {
+            Shape::Text => true,
+            Shape::Locale => locale(value),
+            Shape::Locales => value.split(':').all(locale),
+            Shape::Zone => {
+                value.starts_with(|c: char| c.is_ascii_alphabetic() || c == '<')
+                    && name_chars(value, b"/_+-<>:,.")
+                    && !value
+                        .split('/')
+                        .any(|part| part.is_empty() || part.starts_with('.'))
+            }
+            Shape::Terminal => name_chars(value, b"-_.+"),
+        }
+    }
+}
+
 /// Whether `NAME=value` before a command is one of the harmless environment
-/// prefixes a read-only command may carry (locale, colour, CI flags ...).
-pub fn harmless_env(name: &str) -> bool {
-    ENV_ALLOW.contains(&name)
+/// prefixes a read-only command may carry (locale, colour, CI flags ...),
+/// with a value of the shape that variable takes.
+pub fn harmless_env(name: &str, value: &str) -> bool {
+    ENV_ALLOW
+        .iter()
+        .any(|&(n, shape)| n == name && shape.fits(value))
 }
 
 /// Files an output redirection may name: the bit bucket, and the
@@ -529,14 +558,18 @@ fn judge_command(
         return Err(dynamic_reject(kind));
     }
     for a in &c.assignments {
-        if !ENV_ALLOW.contains(&a.name.as_str()) {
+        if !harmless_env(&a.name, &a.value.value) {
             return Err(Reject::new(
                 format!("env.prefix:{}", a.name),
-                format!("`{}=` can change what the command runs or reads", a.name),
+                format!(
+                    "`{}={}` can change what the command runs or reads",
+                    a.name, a.value.value
+                ),
             ));
         }
     }
     let mut external = Vec::new();
+    let rebound = std_streams_rebound(c);
     for r in &c.redirects {
         let target = r.target.value.as_str();
         if target.starts_with("/dev/tcp/") || target.starts_with("/dev/udp/") {
@@ -556,7 +589,7 @@ fn judge_command(
             | RedirectOp::Clobber
             | RedirectOp::OutputAll
             | RedirectOp::AppendAll
-                if OUTPUT_TARGETS.contains(&target) => {}
+                if target == "/dev/null" || (OUTPUT_TARGETS.contains(&target) && !rebound) => {}
             _ => {
                 return Err(Reject::new(
                     format!("redirect.output:{target}"),
@@ -568,6 +601,32 @@ fn judge_command(
     let words: Small<&Word> = c.words.iter().collect();
     let (rule, reason) = judge_argv(&words, j, cwd, &mut external, depth)?;
     Ok((rule, reason, external))
+}
+
+/// Does a redirection of `c` point its standard output or error at
+/// something other than the other one? Then `/dev/stdout` and `/dev/stderr`
+/// are that thing, reopened: `echo x 1<a.txt >/dev/stdout` truncates
+/// `a.txt`, and so does `<a.txt >&0 ... >/dev/stdout`.
+fn std_streams_rebound(c: &SimpleCommand) -> bool {
+    c.redirects.iter().any(|r| {
+        let fd = r.effective_fd();
+        let target = r.target.value.as_str();
+        match r.op {
+            // Writing to the bit bucket or to each other leaves them ours.
+            RedirectOp::DupOutput | RedirectOp::DupInput => {
+                (fd == 1 || fd == 2) && !matches!(target, "1" | "2" | "-")
+            }
+            // Any other output target is rejected on its own; these three
+            // reopen the bit bucket or our own output file.
+            RedirectOp::Output
+            | RedirectOp::Append
+            | RedirectOp::Clobber
+            | RedirectOp::OutputAll
+            | RedirectOp::AppendAll => false,
+            // `1<a.txt`, `2<>a.txt`, `1<<<x`.
+            _ => fd == 1 || fd == 2,
+        }
+    })
 }
 
 /// `find ... -exec CMD ARGS {} +` (or `... ;`): each `CMD ARGS` is judged
@@ -781,13 +840,10 @@ fn judge_argv(
         return find_exec(words, j, cwd, external, depth);
     }
     if entry.is_some_and(|e| e.version_only) {
-        let version = match args {
-            ["--version"] | ["-V"] => true,
-            [form] => tables::VERSION_FORMS
+        let version = args == ["--version"]
+            || tables::VERSION_FORMS
                 .iter()
-                .any(|(f, programs)| f == form && programs.contains(&name)),
-            _ => false,
-        };
+                .any(|(form, programs)| *form == args && programs.contains(&name));
         if version {
             if let Some(file) = project::launcher_unsafe(name, cwd) {
                 return Err(Reject::new(
@@ -801,6 +857,9 @@ fn judge_argv(
         }
     }
     if let Some(e) = entry.filter(|e| e.any_args) {
+        if let Some((_, check)) = tables::ANY_ARGS_CHECKS.iter().find(|(n, _)| *n == name) {
+            check(args)?;
+        }
         return Ok(borrowed(&e.accepted.any_args));
     }
     let Some((row, options)) = entry.and_then(|e| e.row.as_ref()) else {
@@ -868,6 +927,19 @@ fn judge_argv(
             note_path(ctx, cwd, w, external);
         }
     }
+    if row.lists.iter().any(|o| parsed.has(o)) {
+        if path_operands.is_empty() {
+            return Err(Reject::new(
+                "readonly.path_list",
+                format!("`{name}` reads a list of files to read from standard input"),
+            ));
+        }
+        for &(i, _) in path_operands {
+            if let Some(w) = words.get(i) {
+                listed_paths(ctx, cwd, w, external)?;
+            }
+        }
+    }
     if row.follows.iter().any(|o| parsed.has(o))
         || (row.glob_reads_only && !row.glob_safe && glob_option.is_some())
     {
@@ -900,6 +972,101 @@ fn judge_argv(
             ["`", name, "` with only read-only options"].concat().into(),
         )),
     }
+}
+
+/// The largest list of paths (`sha256sum -c SUMS`) the judge reads.
+const MAX_LIST_BYTES: u64 = 1 << 20;
+
+/// Check every path named in a checksum list as if it were an operand
+/// (`sha256sum -c SUMS` reads them all): GNU's `HASH  NAME`, `HASH *NAME`,
+/// `\`-escaped names, and BSD's `ALGO (NAME) = HASH`. A list that cannot be
+/// read whole, or a line that is none of these, is not read-only: the
+/// program's reading and ours could differ.
+fn listed_paths(
+    ctx: &Context,
+    cwd: &Path,
+    list: &Word,
+    external: &mut Vec<String>,
+) -> Result<(), Reject> {
+    let unreadable = |why: &str| {
+        Reject::new(
+            "readonly.path_list",
+            format!(
+                "the paths listed in `{}` cannot be checked: {why}",
+                list.value
+            ),
+        )
+    };
+    if list.dynamic.is_some() || list.glob_prefix.is_some() || list.value == "-" {
+        return Err(unreadable("not a plain file name"));
+    }
+    let file =
+        paths::locate(ctx, cwd, &list.value, list.tilde).map_err(|_| unreadable("outside"))?;
+    let bytes = match fsread::read_bounded(&file, MAX_LIST_BYTES) {
+        Ok(bytes) => bytes,
+        // No list, nothing listed: the program only reports the error.
+        Err(fsread::ReadError::Missing) => return Ok(()),
+        Err(e) => return Err(unreadable(&format!("{e:?}"))),
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|_| unreadable("not UTF-8"))?;
+    for line in text
+        .lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .filter(|l| !l.trim().is_empty())
+    {
+        let name = checksum_line_name(line)
+            .ok_or_else(|| unreadable(&format!("unrecognized line {line:?}")))?;
+        if let Resolved::Outside(p) = paths::resolve(ctx, cwd, &name, None, false)
+            && !external.contains(&p)
+        {
+            external.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// The file name of one checksum line, unescaped.
+fn checksum_line_name(line: &str) -> Option<String> {
+    let (escaped, line) = match line.strip_prefix('\\') {
+        Some(rest) => (true, rest),
+        None => (false, line),
+    };
+    let hex = |h: &str| {
+        !h.is_empty()
+            && h.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
+    };
+    let name = if let Some((head, hash)) = line.rsplit_once(") = ") {
+        let (algo, name) = head.split_once(" (")?;
+        (hex(hash)
+            && !algo.is_empty()
+            && algo.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .then_some(name)?
+    } else {
+        let (hash, rest) = line.split_once(' ')?;
+        let name = rest.strip_prefix(' ').or_else(|| rest.strip_prefix('*'))?;
+        hex(hash).then_some(name)?
+    };
+    if name.is_empty() {
+        return None;
+    }
+    if !escaped {
+        return Some(name.to_string());
+    }
+    let mut out = String::new();
+    let mut chars = name.chars();
+    while let Some(c) = chars.next() {
+        match (c, c == '\\') {
+            (_, false) => out.push(c),
+            (_, true) => match chars.next()? {
+                'n' => out.push('\n'),
+                'r' => out.push('\r'),
+                '\\' => out.push('\\'),
+                _ => return None,
+            },
+        }
+    }
+    Some(out)
 }
 
 /// A rule and reason kept in a table entry, borrowed for a verdict.

@@ -190,6 +190,11 @@ pub(crate) fn resolve(
         Err(pattern) => return Resolved::Outside(pattern),
     };
     if ctx.contains(&real) {
+        // Credential stores ask wherever they are (a workspace that is the
+        // home): the path is in one, or a directory that holds one.
+        if let Some(store) = shellward_sandbox::reads::secret_at(&real) {
+            return Resolved::Outside(store);
+        }
         // A glob inside the workspace can still expand to a link out of it.
         if let Some(prefix) = glob_prefix {
             // Before bash 5.2 (`globskipdots`), a component such as `.*`

@@ -30,6 +30,9 @@ pub(crate) enum Operands {
 
 pub(crate) type Check = fn(&Parsed<'_>, &[&str]) -> Result<(), Reject>;
 
+/// A check of the raw arguments of an [`ANY_ARGS`] program.
+pub(crate) type ArgsCheck = fn(&[&str]) -> Result<(), Reject>;
+
 /// One row of the table.
 pub(crate) struct Row {
     pub name: &'static str,
@@ -51,6 +54,10 @@ pub(crate) struct Row {
     /// own directory (a file name holds no `/`) or follow links: instead of
     /// rejecting, the trees are scanned as for `follows`.
     pub glob_reads_only: bool,
+    /// Options that make the path operands lists of more paths to read
+    /// (`sha256sum -c SUMS` reads every file named in SUMS): each listed
+    /// path is checked like an operand.
+    pub lists: &'static [&'static str],
     pub check: Option<Check>,
 }
 
@@ -65,6 +72,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         script_options: &[],
         follows: &[],
         glob_reads_only: false,
+        lists: &[],
         check: None,
     }
 }
@@ -94,6 +102,10 @@ impl Row {
         self.glob_reads_only = true;
         self
     }
+    const fn lists(mut self, options: &'static [&'static str]) -> Row {
+        self.lists = options;
+        self
+    }
     const fn check(mut self, check: Check) -> Row {
         self.check = Some(check);
         self
@@ -111,6 +123,11 @@ pub(crate) const ANY_ARGS: &[&str] = &[
     "lscpu", "logname", "help", "numfmt", "whereis", "expr", "yes",
 ];
 
+/// Checks on the arguments of [`ANY_ARGS`] programs whose arguments bash
+/// evaluates: `test -v 'a[$(cmd)]'` runs `cmd` (a subscript is arithmetic).
+pub(crate) const ANY_ARGS_CHECKS: &[(&str, ArgsCheck)] =
+    &[("test", cb::test_names), ("[", cb::test_names)];
+
 /// Commands whose output is the process environment or credentials.
 pub(crate) const SECRETS: &[&str] = &["env", "printenv", "set", "declare", "typeset", "export"];
 
@@ -120,75 +137,34 @@ pub(crate) const SECRETS: &[&str] = &["env", "printenv", "set", "declare", "type
 /// `conftest.py`). Launchers that can be pointed at a program by a project file
 /// are listed, and checked by [`crate::project`].
 pub(crate) const VERSION_ONLY: &[&str] = &[
-    "cargo",
-    "rustc",
-    "rustup",
-    "rustfmt",
-    "java",
-    "javac",
-    "python",
-    "python3",
-    "node",
-    "npm",
-    "npx",
-    "pnpm",
-    "yarn",
-    "deno",
-    "bun",
-    "go",
-    "docker",
-    "tsc",
-    "clang",
-    "gcc",
-    "g++",
-    "cc",
-    "make",
-    "cmake",
-    "pip",
-    "pip3",
-    "java",
-    "javac",
-    "ruby",
-    "perl",
-    "php",
-    "uv",
-    "kubectl",
-    "helm",
-    "terraform",
-    "gh",
-    "jq",
-    "yq",
-    "rg",
-    "fd",
-    "bash",
-    "zsh",
-    "sh",
-    "git",
-    "dotnet",
-    "swift",
-    "ninja",
-    "meson",
-    "poetry",
-    "eslint",
-    "prettier",
-    "black",
-    "ruff",
-    "mypy",
+    "cargo", "rustc", "rustup", "rustfmt", "java", "javac", "python", "python3", "node", "npm",
+    "npx", "pnpm", "yarn", "deno", "bun", "go", "docker", "tsc", "clang", "gcc", "g++", "cc",
+    "make", "cmake", "pip", "pip3", "java", "javac", "ruby", "perl", "php", "uv", "kubectl",
+    "helm", "gh", "jq", "yq", "rg", "fd", "bash", "zsh", "sh", "git", "dotnet", "swift", "ninja",
+    "meson", "poetry", "eslint", "prettier", "black", "ruff", "mypy",
 ];
 
-/// Besides `--version` and `-V`: the other spellings that only print a
-/// version, and the programs for which they do. (Not `ruby -v`: it also
-/// turns on verbose mode and reads a program from standard input.)
-pub(crate) const VERSION_FORMS: &[(&str, &[&str])] = &[
-    (
-        "-v",
-        &[
-            "node", "npm", "pnpm", "yarn", "bun", "deno", "docker", "perl", "php", "gcc", "g++",
-            "cc", "clang",
-        ],
-    ),
-    ("version", &["go", "docker", "terraform", "helm", "kubectl"]),
-    ("-version", &["java", "javac", "terraform"]),
+/// Besides `--version`: the other spellings that only print a version,
+/// and the programs for which they do. No flag prints a version for every
+/// program: `sh -V` is vi mode in dash (and then reads standard input),
+/// `ruby -v` turns on verbose mode and reads a program from standard input,
+/// `kubectl version` asks the cluster (only `--client` stays local), and
+/// `terraform version` checks for updates over the network.
+#[rustfmt::skip]
+pub(crate) const VERSION_FORMS: &[(&[&str], &[&str])] = &[
+    (&["-V"], &[
+        "cargo", "rustc", "rustup", "rustfmt", "python", "python3", "pip", "pip3", "uv", "jq", "rg",
+        "fd", "poetry", "ruff", "mypy",
+    ]),
+    (&["-v"], &[
+        "node", "npm", "pnpm", "yarn", "bun", "deno", "docker", "perl", "php", "gcc", "g++",
+        "cc", "clang", "make", "tsc", "eslint", "prettier", "git",
+    ]),
+    (&["-vV"], &["rustc", "cargo"]),
+    (&["version"], &["go", "docker", "helm"]),
+    (&["version", "--client"], &["kubectl"]),
+    (&["version", "--client=true"], &["kubectl"]),
+    (&["-version"], &["java", "javac"]),
 ];
 
 pub(crate) const ROWS: &[Row] = &[
@@ -208,13 +184,13 @@ pub(crate) const ROWS: &[Row] = &[
     row("tree", Paths, "-a -d -f -i -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR"),
     row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe(),
     row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
-    row("md5sum", Paths, SUMS).glob_safe(),
-    row("sha1sum", Paths, SUMS).glob_safe(),
-    row("sha256sum", Paths, SUMS).glob_safe(),
+    row("md5sum", Paths, SUMS).glob_safe().lists(&["-c"]),
+    row("sha1sum", Paths, SUMS).glob_safe().lists(&["-c"]),
+    row("sha256sum", Paths, SUMS).glob_safe().lists(&["-c"]),
     // Perl's shasum (macOS, Debian's perl): `-a` picks the algorithm.
-    row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_safe(),
-    row("sha512sum", Paths, SUMS).glob_safe(),
-    row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_safe(),
+    row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_safe().lists(&["-c"]),
+    row("sha512sum", Paths, SUMS).glob_safe().lists(&["-c"]),
+    row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_safe().lists(&["--check"]),
     row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").check(cb::at_most_one_operand),
     row("od", Paths, "-A|--address-radix=STR -j|--skip-bytes=NUM -N|--read-bytes=NUM -S|--strings=OPT -t|--format=STR -v|--output-duplicates -w|--width=OPT -a -b -c -d -f -i -l -o -s -x --endian=STR"),
     row("hexdump", Paths, "-b -c -C -d -o -x -L=OPT -n=NUM -s=STR -v -e=STR"),
@@ -248,7 +224,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
     row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
     row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
-    row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH -L|--follow").script(&["-e", "-f"]).follows(&["-L"]),
+    row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH -L|--follow").script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]),
     row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed),
     row("awk", ScriptThenPaths, AWK).check(cb::awk),
     row("gawk", ScriptThenPaths, AWK).check(cb::awk),
@@ -267,7 +243,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("unexpand", Paths, "-t|--tabs=STR -a|--all --first-only").glob_safe(),
     row("comm", Paths, "-1 -2 -3 -i --check-order --nocheck-order --output-delimiter=STR -z|--zero-terminated --total"),
     row("join", Paths, "-1=NUM -2=NUM -j=NUM -t=CHAR -a=NUM -v=NUM -e=STR -o=STR -i|--ignore-case --header --check-order --nocheck-order -z|--zero-terminated"),
-    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files"),
+    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows(&["-r"]),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
     row("find", Paths, FIND).follows(&["-L", "-follow"]),

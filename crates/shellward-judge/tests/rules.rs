@@ -214,7 +214,7 @@ fn rule_ids() {
         ("tree -l", false, "readonly.flag:tree:-l"),
         ("ls -LR", false, "readonly.flag:ls:-L"),
         ("du -L -s .", false, "readonly.flag:du:-L"),
-        ("diff -r a b", false, "readonly.flag:diff:-r"),
+        ("diff -r a b", true, "readonly.flags:diff"),
         // Options and launchers that run other programs.
         ("file -z archive.gz", false, "readonly.flag:file:-z"),
         ("pytest --version", false, "readonly.unknown:pytest"),
@@ -325,6 +325,113 @@ fn rule_ids() {
         ("git log -- src/*.rs", true, "readonly.git:log"),
         ("ps -o pid,environ", false, "secrets.ps_environment"),
         ("ps -o pid,comm", true, "readonly.flags:ps"),
+        // Round 2 (issue 13). Builtins that evaluate a subscript.
+        ("test -v 'a[$(touch x)]'", false, "readonly.test_subscript"),
+        ("[ -v 'a[$(touch x)]' ]", false, "readonly.test_subscript"),
+        ("test -R 'r[`id`]'", false, "readonly.test_subscript"),
+        ("test -v HOME", true, "readonly.any_arg:test"),
+        ("[ -v 'a[3]' ]", true, "readonly.any_arg:["),
+        ("[ -f -v ]", true, "readonly.any_arg:["),
+        // Version flags are per program.
+        ("sh -V", false, "readonly.unknown:sh"),
+        ("bash -V", false, "readonly.unknown:bash"),
+        ("bash --version", true, "readonly.version:bash"),
+        ("rustc -V", true, "readonly.version:rustc"),
+        ("rustc -vV", true, "readonly.version:rustc"),
+        ("node -V", false, "readonly.unknown:node"),
+        ("java -V", false, "readonly.unknown:java"),
+        // Network behind "version".
+        ("kubectl version", false, "readonly.unknown:kubectl"),
+        ("kubectl version --client", true, "readonly.version:kubectl"),
+        ("terraform version", false, "readonly.unknown:terraform"),
+        ("terraform -version", false, "readonly.unknown:terraform"),
+        ("pip list -o", false, "readonly.flag:pip list:-o"),
+        (
+            "pip list --outdated",
+            false,
+            "readonly.flag:pip list:--outdated",
+        ),
+        ("pip list", true, "readonly.flags:pip"),
+        // Environment prefixes whose values name files.
+        ("LANGUAGE=../x ls", false, "env.prefix:LANGUAGE"),
+        ("LANGUAGE=de:fr_FR ls", true, "readonly"),
+        ("LC_ALL=../../x ls", false, "env.prefix:LC_ALL"),
+        ("LC_ALL=/tmp/loc ls", false, "env.prefix:LC_ALL"),
+        ("LANG=en_US.UTF-8 ls", true, "readonly"),
+        ("LANG= ls", true, "readonly"),
+        ("TZ=/etc/shadow date", false, "env.prefix:TZ"),
+        ("TZ=:/etc/localtime date", false, "env.prefix:TZ"),
+        ("TZ=../../etc/shadow date", false, "env.prefix:TZ"),
+        ("TZ=Europe/Paris date", true, "readonly"),
+        ("TZ=UTC date", true, "readonly"),
+        ("TZ='<+03>-3' date", true, "readonly"),
+        ("TERM=../x ls", false, "env.prefix:TERM"),
+        ("LOCPATH=. ls", false, "env.prefix:LOCPATH"),
+        ("GCONV_PATH=. ls", false, "env.prefix:GCONV_PATH"),
+        // Abbreviations: iproute2 takes any prefix of a verb.
+        ("ip ru f", false, "readonly.ip"),
+        ("ip r fl", false, "readonly.ip"),
+        ("ip link s lo up", false, "readonly.ip"),
+        ("ip a a 10.0.0.1/24 dev lo", false, "readonly.ip"),
+        ("ip addr sh", true, "readonly.flags:ip"),
+        ("ip link l", true, "readonly.flags:ip"),
+        ("ip route show dev lo", true, "readonly.flags:ip"),
+        // ps reads `-auxe` as BSD `auxe` when no user "xe" exists.
+        ("ps -auxe", false, "secrets.ps_environment"),
+        ("ps -uxe", false, "secrets.ps_environment"),
+        ("ps -aux", true, "readonly.flags:ps"),
+        ("ps -ef", true, "readonly.flags:ps"),
+        ("ps -eo pid,comm", true, "readonly.flags:ps"),
+        // File descriptors: /dev/stdout reopens whatever fd 1 is.
+        (
+            "echo x 1<a.txt >/dev/stdout",
+            false,
+            "redirect.output:/dev/stdout",
+        ),
+        (
+            "echo x 2<a.txt >/dev/stderr",
+            false,
+            "redirect.output:/dev/stderr",
+        ),
+        (
+            "echo x <a.txt >&0 >/dev/stdout",
+            false,
+            "redirect.output:/dev/stdout",
+        ),
+        (
+            "echo x 1<&0 >/dev/stdout",
+            false,
+            "redirect.output:/dev/stdout",
+        ),
+        ("echo x 3<a.txt >&3", true, "readonly"),
+        (
+            "echo x 3<a.txt >&3 2>/dev/stdout",
+            false,
+            "redirect.output:/dev/stdout",
+        ),
+        ("echo x 2>&1 >/dev/stderr", true, "readonly"),
+        ("echo x >/dev/null 2>/dev/stdout", true, "readonly"),
+        ("echo x < a.txt >/dev/stdout", true, "readonly"),
+        // git config outside the repository: the user's and the system's files.
+        (
+            "git config --global --list",
+            false,
+            "readonly.flag:git config:--global",
+        ),
+        (
+            "git config --system -l",
+            false,
+            "readonly.flag:git config:--system",
+        ),
+        ("git config --local --list", true, "readonly.git:config"),
+        // Needless asks of the first round.
+        ("git var GIT_EDITOR", true, "readonly.git:var"),
+        ("git var -l", false, "readonly.flag:git var:-l"),
+        ("diff -r src tests", true, "readonly.flags:diff"),
+        ("diff -ru a b", true, "readonly.flags:diff"),
+        // Listing roots: with --files rg takes no pattern, every operand is a path.
+        ("rg --files /", true, "path.outside:/*"),
+        ("rg --files src", true, "readonly.flags:rg"),
     ];
     let mut failures = Vec::new();
     for (command, read_only, rule) in table {
@@ -831,6 +938,9 @@ fn link_following_readers() {
     assert_eq!(verdict("rg -L x"), out);
     assert_eq!(verdict("find -L src -name y"), out);
     assert_eq!(verdict("grep -R x src/*"), out);
+    // diff -r dereferences links too.
+    assert_eq!(verdict("diff -r src other"), out);
+    assert_eq!(verdict("diff -r other src"), out);
     // A glob that could expand to `-R` (a planted file of that name) makes
     // grep scan as if it followed links.
     std::fs::write(ws.join("src/-R"), "").unwrap();
@@ -911,4 +1021,106 @@ fn mkfifo(path: &std::path::Path) {
         .status()
         .unwrap();
     assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// `sha256sum -c LIST` reads every file LIST names: they are checked like
+/// operands, in every format coreutils reads, and a list the judge cannot
+/// read whole is not read-only.
+#[test]
+fn checksum_lists_name_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().canonicalize().unwrap();
+    let ctx = Context::new(&ws, &ws);
+    let h = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+    #[rustfmt::skip]
+    let lists: &[(&str, String)] = &[
+        ("inside.sums",   format!("{h}  a.txt\n{h} *b.txt\n")),
+        ("outside.sums",  format!("{h}  a.txt\n{h}  /etc/passwd\n")),
+        ("parent.sums",   format!("{h}  ../../x\n")),
+        ("bsd.sums",      format!("SHA256 (/etc/shadow) = {h}\n")),
+        ("escaped.sums",  format!("\\{h}  /etc/pass\\\\wd\n")),
+        ("link.sums",     format!("{h}  key\n")),
+        ("garbage.sums",  "not a checksum line\n".to_string()),
+    ];
+    for (name, text) in lists {
+        std::fs::write(ws.join(name), text).unwrap();
+    }
+    std::os::unix::fs::symlink("/etc/hostname", ws.join("key")).unwrap();
+    #[rustfmt::skip]
+    let table: &[(&str, bool, &str)] = &[
+        ("sha256sum -c inside.sums",        true,  "readonly.flags:sha256sum"),
+        ("sha256sum --check outside.sums",  true,  "path.outside:/etc/*"),
+        ("md5sum -c parent.sums",           true,  "path.outside:"),
+        ("sha256sum -c bsd.sums",           true,  "path.outside:/etc/*"),
+        ("sha256sum -c escaped.sums",       true,  "path.outside:/etc/*"),
+        ("sha256sum -c link.sums",          true,  "path.outside:/etc/*"),
+        ("sha256sum -c garbage.sums",       false, "readonly.path_list"),
+        ("sha256sum -c missing.sums",       true,  "readonly.flags:sha256sum"),
+        ("sha256sum -c .",                  false, "readonly.path_list"),
+        ("sha256sum -c < outside.sums",     false, "readonly.path_list"),
+        ("sha256sum garbage.sums",          true,  "readonly.flags:sha256sum"),
+    ];
+    for (command, read_only, rule) in table {
+        let v = judge(&analyze(command), &ctx);
+        let first = v
+            .commands
+            .first()
+            .map(|c| c.rule.to_string())
+            .unwrap_or_default();
+        let got = if v.read_only && v.rule.starts_with("path.outside") {
+            v.rule.to_string()
+        } else if v.read_only {
+            first
+        } else {
+            v.rule.to_string()
+        };
+        assert_eq!(
+            v.read_only, *read_only,
+            "{command}: {} {}",
+            v.rule, v.reason
+        );
+        assert!(
+            got.starts_with(rule),
+            "{command}: want {rule}, got {got} ({})",
+            v.reason
+        );
+    }
+}
+
+/// Credential stores ask in every workspace, also when the workspace is
+/// the home directory or holds system secrets (nothing is planted: the
+/// paths need not exist to be judged).
+#[test]
+fn credential_stores_ask_in_every_workspace() {
+    let home = std::path::PathBuf::from(std::env::var_os("HOME").expect("HOME"));
+    let ctx = Context::new(&home, &home);
+    #[rustfmt::skip]
+    let table: &[(&Context, &str, bool)] = &[
+        (&ctx, "cat .ssh/id_rsa", false),
+        (&ctx, "cat ~/.ssh/id_ed25519", false),
+        (&ctx, "cat .aws/credentials", false),
+        (&ctx, "head .config/gh/hosts.yml", false),
+        (&ctx, "cat .git-credentials", false),
+        (&ctx, "cat .bash_history", false),
+        (&ctx, "grep -r token .docker", false),
+        (&ctx, "ls .", false),
+        (&ctx, "cat .gitconfig", true),
+        (&ctx, "cat project/README.md", true),
+    ];
+    let etc = Context::new("/etc", "/etc");
+    let mut rows = table.to_vec();
+    rows.extend([
+        (&etc, "cat shadow", false),
+        (&etc, "cat ssh/ssh_host_rsa_key", false),
+        (&etc, "cat hostname", true),
+    ]);
+    for (ctx, command, allowed) in rows {
+        let v = judge(&analyze(command), ctx);
+        let asks = !v.read_only || !v.external_paths.is_empty();
+        assert_eq!(
+            !asks, allowed,
+            "{command}: {} {} {:?}",
+            v.rule, v.reason, v.external_paths
+        );
+    }
 }

@@ -282,7 +282,7 @@ fn per_command_matching(analysis: &Analysis) -> bool {
         && analysis.commands().iter().all(|c| {
             c.assignments
                 .iter()
-                .all(|a| shellward_judge::harmless_env(&a.name))
+                .all(|a| shellward_judge::harmless_env(&a.name, &a.value.value))
                 && c.redirects.iter().all(|r| {
                     let t = r.target.value.as_str();
                     match r.op {

@@ -309,7 +309,7 @@ pub fn strip_harmless(argv: &[String]) -> Option<&[String]> {
         let harmless = match first {
             "env" => between.iter().all(|w| {
                 w.split_once('=')
-                    .is_some_and(|(name, _)| shellward_judge::harmless_env(name))
+                    .is_some_and(|(name, value)| shellward_judge::harmless_env(name, value))
             }),
             "time" => between.iter().all(|w| w == "-p"),
             _ => between.is_empty(),

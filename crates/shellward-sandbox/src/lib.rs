@@ -281,7 +281,7 @@ fn write_layer(
     // `> /dev/null` opens it with `O_TRUNC`.
     let file = AccessFs::WriteFile | AccessFs::Truncate;
     for path in std::iter::once(Path::new("/dev/null")).chain(writes.files.iter().copied()) {
-        if let Some((fd, access)) = reads::open(path, file.into()) {
+        if let Some((fd, access)) = reads::open(path, file) {
             created = created.add_rule(PathBeneath::new(fd, access))?;
         }
     }

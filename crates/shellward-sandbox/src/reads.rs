@@ -2,7 +2,8 @@
 //!
 //! Landlock rules are an allow-list of hierarchies: a rule on a directory
 //! grants everything beneath it, and nothing can be taken back below it.
-//! So the policy is two tables, [`ALLOW`] (roots) and [`DENY`] (patterns),
+//! So the policy is three tables, [`ALLOW`] (roots), and [`SECRETS`] and
+//! [`PLACES`] (patterns denied),
 //! and one algorithm that turns them into rules: a root with no denied
 //! path beneath it becomes one rule; a root with one is *expanded*: each of
 //! its entries becomes a root of its own, except the denied ones and
@@ -34,7 +35,7 @@ use landlock::{AccessFs, BitFlags};
 /// One row of a policy table: a path, and why it is there.
 #[derive(Debug, Clone, Copy)]
 pub struct Row {
-    /// Absolute, or `~/...` for the home directory; in [`DENY`] the last
+    /// Absolute, or `~/...` for the home directory; in the deny tables the last
     /// component may hold `*` (any run of characters).
     pub path: &'static str,
     /// Why the row exists (shown by `shellward doctor` and the README).
@@ -46,8 +47,8 @@ pub struct Row {
 /// directories on `PATH` (with the toolchains they belong to).
 #[rustfmt::skip]
 pub const ALLOW: &[Row] = &[
-    Row { path: "/",            why: "system trees programs need to run: /usr, /bin, /lib*, /opt, /etc, /proc, /sys, /var (carved by DENY)" },
-    Row { path: "~",            why: "the per-user configuration programs read on every run: ~/.gitconfig, ~/.config/git, toolchains (carved by DENY)" },
+    Row { path: "/",            why: "system trees programs need to run: /usr, /bin, /lib*, /opt, /etc, /proc, /sys, /var (carved by SECRETS and PLACES)" },
+    Row { path: "~",            why: "the per-user configuration programs read on every run: ~/.gitconfig, ~/.config/git, toolchains (carved by SECRETS and PLACES)" },
     Row { path: "/dev/null",    why: "the empty file" },
     Row { path: "/dev/zero",    why: "zeros" },
     Row { path: "/dev/full",    why: "the full device" },
@@ -55,10 +56,12 @@ pub const ALLOW: &[Row] = &[
     Row { path: "/dev/urandom", why: "randomness" },
 ];
 
-/// Paths no confined command may read, even under an allowed root.
+/// Credential stores and private data: no confined command may read them,
+/// even under an allowed root, and the judge asks about them in every
+/// workspace (a workspace that is the home).
 #[rustfmt::skip]
-pub const DENY: &[Row] = &[
-    // ---- the user's credential stores and private data ----
+pub const SECRETS: &[Row] = &[
+    // ---- the user's ----
     Row { path: "~/.ssh",                      why: "SSH private keys" },
     Row { path: "~/.gnupg",                    why: "GnuPG private keys" },
     Row { path: "~/.aws",                      why: "AWS credentials" },
@@ -107,17 +110,7 @@ pub const DENY: &[Row] = &[
     Row { path: "~/.histfile",                 why: "shell history" },
     Row { path: "~/.local/share/fish",         why: "fish history" },
     Row { path: "~/.local/state/shellward",    why: "other commands' full outputs" },
-    // ---- other users and places that are not the system's ----
-    Row { path: "/home/*",                     why: "other users' homes (the user's own is an ALLOW row)" },
-    Row { path: "/root",                       why: "root's home (when it is the user's own, the ~ row re-allows it)" },
-    Row { path: "/tmp",                        why: "other programs' temporary files (the session has its own)" },
-    Row { path: "/var/tmp",                    why: "other programs' temporary files" },
-    Row { path: "/mnt",                        why: "other file systems" },
-    Row { path: "/media",                      why: "removable media" },
-    Row { path: "/srv",                        why: "served data" },
-    Row { path: "/lost+found",                 why: "recovered fragments of any file" },
-    Row { path: "/dev/*",                      why: "devices: raw disks, memory, terminals (a few are ALLOW rows)" },
-    // ---- the system's secrets ----
+    // ---- the system's ----
     Row { path: "/etc/shadow*",                why: "password hashes" },
     Row { path: "/etc/gshadow*",               why: "group password hashes" },
     Row { path: "/etc/sudoers",                why: "privilege policy" },
@@ -131,17 +124,33 @@ pub const DENY: &[Row] = &[
     Row { path: "/etc/ppp/*secrets",           why: "PPP passwords" },
     Row { path: "/run/secrets",                why: "container secrets" },
     Row { path: "/run/credentials",            why: "systemd credentials" },
+    Row { path: "/var/backups",                why: "backups of /etc/shadow and friends" },
+    Row { path: "/var/lib/docker",             why: "container file systems and secrets" },
+    Row { path: "/var/lib/kubelet",            why: "pod secrets" },
+    Row { path: "/var/lib/sss",                why: "cached credentials" },
+];
+
+/// Places that are not the system's and not the user's: other users,
+/// other programs' temporary files, devices, other file systems. No
+/// confined command reads them (outside the workspace, the judge asks).
+#[rustfmt::skip]
+pub const PLACES: &[Row] = &[
+    Row { path: "/home/*",                     why: "other users' homes (the user's own is an ALLOW row)" },
+    Row { path: "/root",                       why: "root's home (when it is the user's own, the ~ row re-allows it)" },
+    Row { path: "/tmp",                        why: "other programs' temporary files (the session has its own)" },
+    Row { path: "/var/tmp",                    why: "other programs' temporary files" },
+    Row { path: "/mnt",                        why: "other file systems" },
+    Row { path: "/media",                      why: "removable media" },
+    Row { path: "/srv",                        why: "served data" },
+    Row { path: "/lost+found",                 why: "recovered fragments of any file" },
+    Row { path: "/dev/*",                      why: "devices: raw disks, memory, terminals (a few are ALLOW rows)" },
     Row { path: "/run/user",                   why: "per-user runtime: keyrings, agent sockets" },
     Row { path: "/run/sudo",                   why: "sudo timestamps" },
-    Row { path: "/var/backups",                why: "backups of /etc/shadow and friends" },
     Row { path: "/var/mail",                   why: "mail" },
     Row { path: "/var/spool",                  why: "mail, cron tables, print jobs" },
-    Row { path: "/var/lib/docker",             why: "container file systems and secrets" },
     Row { path: "/var/lib/containerd",         why: "container file systems" },
-    Row { path: "/var/lib/kubelet",            why: "pod secrets" },
     Row { path: "/var/lib/postgresql",         why: "database files" },
     Row { path: "/var/lib/mysql",              why: "database files" },
-    Row { path: "/var/lib/sss",                why: "cached credentials" },
 ];
 
 /// How far expansion goes below a root, and how many rules it may make.
@@ -169,8 +178,8 @@ pub struct Policy {
     pub home: Option<PathBuf>,
     /// The `PATH` to take toolchains from.
     pub path: Option<String>,
-    /// Start from [`ALLOW`] and [`DENY`] (false only in tests of the
-    /// algorithm).
+    /// Start from [`ALLOW`], [`SECRETS`] and [`PLACES`] (false only in
+    /// tests of the algorithm).
     pub defaults: bool,
 }
 
@@ -218,8 +227,11 @@ impl Policy {
 
     /// The deny patterns, resolved.
     fn patterns(&self) -> Vec<Pattern> {
-        let table = if self.defaults { DENY } else { &[] };
-        let fixed = table.iter().filter_map(|r| self.expand_home(r.path));
+        let fixed = SECRETS
+            .iter()
+            .chain(PLACES)
+            .filter(|_| self.defaults)
+            .filter_map(|r| self.expand_home(r.path));
         fixed
             .chain(self.deny.iter().cloned())
             .filter_map(|p| Pattern::new(&p))
@@ -253,9 +265,51 @@ impl Policy {
     }
 }
 
+/// [`SECRETS`] for this process's home, resolved once and grouped by
+/// directory: for the judge, which asks about them wherever they are.
+fn secrets() -> &'static [(PathBuf, Vec<Pattern>)] {
+    static GROUPS: std::sync::OnceLock<Vec<(PathBuf, Vec<Pattern>)>> = std::sync::OnceLock::new();
+    GROUPS.get_or_init(|| {
+        let policy = Policy::from_env(Vec::new(), Vec::new());
+        let mut groups: Vec<(PathBuf, Vec<Pattern>)> = Vec::new();
+        for pattern in SECRETS
+            .iter()
+            .filter_map(|r| Pattern::new(&policy.expand_home(r.path)?))
+        {
+            match groups.iter_mut().find(|(d, _)| *d == pattern.dir) {
+                Some((_, list)) => list.push(pattern),
+                None => groups.push((pattern.dir.clone(), vec![pattern])),
+            }
+        }
+        groups
+    })
+}
+
+/// The credential store `path` (resolved) is in or holds, as written in
+/// [`SECRETS`]: `~/.ssh/id_rsa` is in `~/.ssh`; the home holds it.
+pub fn secret_at(path: &Path) -> Option<String> {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    for (dir, patterns) in secrets() {
+        let d = dir.as_os_str().as_bytes();
+        // The path is the directory or beneath it...
+        if bytes.starts_with(d) && (bytes.len() == d.len() || bytes[d.len()] == b'/' || d == b"/") {
+            if let Some(p) = patterns.iter().find(|p| p.covers(path) || p.beneath(path)) {
+                return Some(p.display());
+            }
+        // ... or holds it.
+        } else if d.starts_with(bytes)
+            && (d.len() == bytes.len() || d[bytes.len()] == b'/' || bytes == b"/")
+        {
+            return patterns.first().map(Pattern::display);
+        }
+    }
+    None
+}
+
 /// A denied path: a directory and a name that may hold `*`.
 #[derive(Debug, Clone)]
-struct Pattern {
+pub struct Pattern {
     dir: PathBuf,
     name: String,
 }
@@ -269,12 +323,17 @@ impl Pattern {
         Some(Pattern { dir, name })
     }
 
+    /// The path as written (`/home/u/.ssh`, `/etc/shadow*`).
+    pub fn display(&self) -> String {
+        self.dir.join(&self.name).display().to_string()
+    }
+
     fn matches(&self, dir: &Path, name: &str) -> bool {
         self.dir == dir && wildcard(self.name.as_bytes(), name.as_bytes())
     }
 
     /// Is `path` this pattern or beneath it?
-    fn covers(&self, path: &Path) -> bool {
+    pub fn covers(&self, path: &Path) -> bool {
         path.ancestors().any(|a| match (a.parent(), a.file_name()) {
             (Some(dir), Some(name)) => name.to_str().is_some_and(|n| self.matches(dir, n)),
             _ => false,
@@ -282,7 +341,7 @@ impl Pattern {
     }
 
     /// Does the pattern name something strictly beneath `root`?
-    fn beneath(&self, root: &Path) -> bool {
+    pub fn beneath(&self, root: &Path) -> bool {
         self.dir.starts_with(root)
     }
 }

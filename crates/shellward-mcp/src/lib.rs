@@ -85,6 +85,8 @@ pub struct Server {
     options: Options,
     /// Completion notices not yet shown in a tool result.
     pending: Arc<Mutex<Vec<String>>>,
+    /// Untrusted settings entries already reported in this session.
+    untrusted_noted: Arc<Mutex<std::collections::HashSet<String>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -123,6 +125,7 @@ pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
         },
         options,
         pending: Arc::new(Mutex::new(Vec::new())),
+        untrusted_noted: Arc::new(Mutex::new(std::collections::HashSet::new())),
     };
     let pending = server.pending.clone();
     let running = server
@@ -220,8 +223,33 @@ fn arguments(request: &CallToolRequestParams) -> serde_json::Value {
 
 impl Server {
     fn settings(&self) -> Result<Settings, String> {
-        Settings::load(&self.session.workspace, &self.options.extra_settings)
-            .map_err(|e| e.to_string())
+        let settings = Settings::load(&self.session.workspace, &self.options.extra_settings)
+            .map_err(|e| e.to_string())?;
+        self.note_untrusted(&settings);
+        Ok(settings)
+    }
+
+    /// Say once per session, at the top of the next result and in the log,
+    /// which relaxing entries of the workspace's settings are not applied.
+    fn note_untrusted(&self, settings: &Settings) {
+        let mut noted = lock(&self.untrusted_noted);
+        for u in &settings.untrusted {
+            let fresh: Vec<&String> = u
+                .entries
+                .iter()
+                .filter(|e| noted.insert(format!("{}\0{e}", u.file.display())))
+                .collect();
+            if fresh.is_empty() {
+                continue;
+            }
+            let list: Vec<&str> = fresh.iter().map(|e| e.as_str()).collect();
+            tracing::warn!(file = %u.file.display(), entries = ?list, "untrusted workspace settings are not applied");
+            lock(&self.pending).push(format!(
+                "Note: {} holds settings that would relax the policy and are not applied until the user runs `shellward trust`: {}.",
+                u.file.display(),
+                list.join(", ")
+            ));
+        }
     }
 
     /// Notices of finished background tasks, once each.
@@ -409,8 +437,7 @@ impl Server {
             )
         };
         for entry in entries {
-            shellward_permit::settings::save_entry(&file, key, &entry)
-                .map_err(|e| e.to_string())?;
+            shellward_permit::trust::save_trusted(&file, key, &entry).map_err(|e| e.to_string())?;
         }
         Ok(())
     }

@@ -24,6 +24,7 @@ pub mod pattern;
 pub mod settings;
 pub mod subject;
 pub mod suggest;
+pub mod trust;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

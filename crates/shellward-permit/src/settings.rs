@@ -201,6 +201,9 @@ pub struct Settings {
     pub sandbox_read_allow: Vec<PathBuf>,
     /// `sandbox.read.deny` of every file.
     pub sandbox_read_deny: Vec<PathBuf>,
+    /// Relaxing entries of workspace files the user has not trusted: inert
+    /// until `shellward trust` ([`crate::trust`]).
+    pub untrusted: Vec<Untrusted>,
     /// The environment policy (the most specific file's).
     pub env_policy: EnvPolicy,
     /// Variables to remove (every file's).
@@ -218,6 +221,26 @@ fn settings_path(written: &str, workspace: &Path) -> PathBuf {
         Some(rest) => std::env::var_os("HOME")
             .map_or_else(|| PathBuf::from(written), |h| PathBuf::from(h).join(rest)),
         None => workspace.join(written),
+    }
+}
+
+/// A workspace settings file's relaxing entries that were not applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Untrusted {
+    /// The file.
+    pub file: PathBuf,
+    /// The entries (`allow: rm:*`, `defaultMode: yolo`).
+    pub entries: Vec<String>,
+}
+
+impl Level {
+    /// Files of this level live in the workspace, where an agent can write
+    /// them: what they relax needs the user's trust.
+    pub fn in_workspace(self) -> bool {
+        matches!(
+            self,
+            Level::Project | Level::Local | Level::ClaudeProject | Level::ClaudeLocal
+        )
     }
 }
 
@@ -283,6 +306,24 @@ impl Settings {
     /// Load every level for `workspace`, then `extra` files. A missing file
     /// is fine; a malformed one is an error naming it.
     pub fn load(workspace: &Path, extra: &[PathBuf]) -> Result<Settings, SettingsError> {
+        Settings::load_inner(workspace, extra, None)
+    }
+
+    /// [`Settings::load`] with an explicit trust store for the workspace's
+    /// files (instead of the user's).
+    pub fn load_with(
+        workspace: &Path,
+        extra: &[PathBuf],
+        store: &crate::trust::TrustStore,
+    ) -> Result<Settings, SettingsError> {
+        Settings::load_inner(workspace, extra, Some(store.clone()))
+    }
+
+    fn load_inner(
+        workspace: &Path,
+        extra: &[PathBuf],
+        mut trust: Option<crate::trust::TrustStore>,
+    ) -> Result<Settings, SettingsError> {
         let mut settings = Settings::default();
         let files = locations(workspace)
             .into_iter()
@@ -295,12 +336,56 @@ impl Settings {
                 }
                 Err(source) => return Err(SettingsError::Io { file, source }),
             };
-            settings.add(level, &file, &text, workspace)?;
+            if level.in_workspace() {
+                let store = trust.get_or_insert_with(crate::trust::TrustStore::load);
+                settings.add_checked(level, &file, &text, workspace, store)?;
+            } else {
+                settings.add(level, &file, &text, workspace)?;
+            }
         }
         Ok(settings)
     }
 
-    /// Add one file's content.
+    /// Add one workspace file's content: what it relaxes only as far as
+    /// `store` trusts it; the rest is recorded in [`Settings::untrusted`].
+    pub fn add_checked(
+        &mut self,
+        level: Level,
+        file: &Path,
+        text: &str,
+        workspace: &Path,
+        store: &crate::trust::TrustStore,
+    ) -> Result<(), SettingsError> {
+        let mut parsed = self.parse(level, file, text)?;
+        // Every entry is checked, trusted or not: a malformed rule is an
+        // error either way.
+        Settings::default().apply(level, file, text, workspace, parsed.clone())?;
+        let removed = crate::trust::strip(&mut parsed, |e| store.trusts(file, e));
+        if !removed.is_empty() {
+            self.untrusted.push(Untrusted {
+                file: file.to_path_buf(),
+                entries: removed,
+            });
+        }
+        self.apply(level, file, text, workspace, parsed)
+    }
+
+    /// Parse one file of `level`.
+    pub fn parse(
+        &self,
+        level: Level,
+        file: &Path,
+        text: &str,
+    ) -> Result<SettingsFile, SettingsError> {
+        if matches!(level, Level::ClaudeProject | Level::ClaudeLocal) {
+            parse_claude(file, text)
+        } else {
+            parse_ours(file, text)
+        }
+    }
+
+    /// Add one file's content, trusted whole (the user's own files; see
+    /// [`Settings::add_checked`] for a workspace's).
     pub fn add(
         &mut self,
         level: Level,
@@ -308,11 +393,18 @@ impl Settings {
         text: &str,
         workspace: &Path,
     ) -> Result<(), SettingsError> {
-        let parsed = if matches!(level, Level::ClaudeProject | Level::ClaudeLocal) {
-            parse_claude(file, text)?
-        } else {
-            parse_ours(file, text)?
-        };
+        let parsed = self.parse(level, file, text)?;
+        self.apply(level, file, text, workspace, parsed)
+    }
+
+    fn apply(
+        &mut self,
+        level: Level,
+        file: &Path,
+        text: &str,
+        workspace: &Path,
+        parsed: SettingsFile,
+    ) -> Result<(), SettingsError> {
         for (action, list, key) in [
             (Action::Deny, &parsed.permissions.deny, "deny"),
             (Action::Ask, &parsed.permissions.ask, "ask"),
@@ -475,7 +567,9 @@ pub enum Saved {
 }
 
 /// Add `entry` to `permissions.<key>` of the file at `path` (created if
-/// missing), keeping everything else in it. The write is atomic: a
+/// missing), keeping everything else in it. What the user saves through
+/// shellward is theirs: the callers also record it as trusted
+/// ([`crate::trust::save_trusted`]). The write is atomic: a
 /// temporary file in the same directory, synced, then renamed over.
 pub fn save_entry(path: &Path, key: &str, entry: &str) -> Result<Saved, SettingsError> {
     let text = match std::fs::read_to_string(path) {
@@ -531,7 +625,7 @@ pub fn save_entry(path: &Path, key: &str, entry: &str) -> Result<Saved, Settings
     Ok(Saved::Added)
 }
 
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use shellward_permit::settings::{self, Level, Saved, SettingsError};
+use shellward_permit::trust::TrustStore;
 use shellward_permit::{Action, Mode, Settings};
 
 fn temp(name: &str) -> PathBuf {
@@ -37,7 +38,58 @@ fn layers_and_claude_files() {
         &ws.join(".claude/settings.json"),
         r#"{"model": "x", "hooks": {}, "permissions": {"allow": ["Bash(make build)", "Read(src/**)", "WebFetch"], "deny": ["Bash(rm:*)"], "defaultMode": "bypassPermissions"}}"#,
     );
-    let s = Settings::load(&ws, &[]).unwrap();
+    // Untrusted, the workspace's files only tighten: deny rules and plan mode.
+    let s = Settings::load_with(&ws, &[], &TrustStore::default()).unwrap();
+    let rules: Vec<(Action, &str)> = s
+        .rules
+        .iter()
+        .map(|r| (r.action, r.pattern.text.as_str()))
+        .collect();
+    assert_eq!(
+        rules,
+        [(Action::Deny, "git push:*"), (Action::Deny, "rm:*")]
+    );
+    assert_eq!(s.default_mode, Some(Mode::Plan));
+    assert!(s.additional_directories.is_empty());
+    let untrusted: Vec<&str> = s
+        .untrusted
+        .iter()
+        .flat_map(|u| u.entries.iter().map(String::as_str))
+        .collect();
+    assert_eq!(
+        untrusted,
+        [
+            "additionalDirectories: ../shared",
+            "allow: npm test:*",
+            "defaultMode: edit",
+            "allow: Bash(make build)",
+            "allow: Read(src/**)",
+            "allow: WebFetch"
+        ]
+    );
+    // Trusted, every entry applies.
+    let mut store = TrustStore::default();
+    store.add(
+        &ws.join(".shellward/settings.json"),
+        ["additionalDirectories: ../shared".to_string()],
+    );
+    store.add(
+        &ws.join(".shellward/settings.local.json"),
+        [
+            "allow: npm test:*".to_string(),
+            "defaultMode: edit".to_string(),
+        ],
+    );
+    store.add(
+        &ws.join(".claude/settings.json"),
+        [
+            "allow: Bash(make build)".to_string(),
+            "allow: Read(src/**)".to_string(),
+            "allow: WebFetch".to_string(),
+        ],
+    );
+    let s = Settings::load_with(&ws, &[], &store).unwrap();
+    assert!(s.untrusted.is_empty(), "{:?}", s.untrusted);
     let rules: Vec<(Action, &str, Level)> = s
         .rules
         .iter()
@@ -137,8 +189,11 @@ fn saving_a_rule_is_atomic_idempotent_and_keeps_the_rest() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(names, vec!["settings.local.json"]);
-    // The saved file loads, with the rule.
-    let s = Settings::load(&ws, &[]).unwrap();
+    // The saved file loads, with the rule (once trusted: `save_entry` only
+    // writes; `trust::save_trusted` also trusts).
+    let mut store = TrustStore::default();
+    store.add(&file, ["allow: make build:*".to_string()]);
+    let s = Settings::load_with(&ws, &[], &store).unwrap();
     assert!(
         s.rules
             .iter()

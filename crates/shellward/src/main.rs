@@ -109,9 +109,28 @@ enum Command {
         shellward allow 'npm test:*'\n  \
         shellward allow --dir ~/src/shared-lib")]
     Allow(AllowArgs),
+    /// Trust the relaxing entries (allow rules, a looser defaultMode,
+    /// directories, ...) of this workspace's own settings files: until
+    /// then they are not applied, since an agent can write those files.
+    #[command(after_help = "Examples:\n  \
+        shellward trust                                # show what is untrusted, and ask\n  \
+        shellward trust --yes .claude/settings.json    # trust that file's entries without asking")]
+    Trust(TrustArgs),
     /// Run one command under a kernel confinement profile (Landlock,
     /// seccomp, no capabilities): what auto-allowed commands get, by hand.
     Sandbox(sandbox::SandboxArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct TrustArgs {
+    /// Workspace root (default: the git top level of the current directory, else it).
+    #[arg(long)]
+    workspace: Option<PathBuf>,
+    /// Trust without asking.
+    #[arg(long)]
+    yes: bool,
+    /// Only these settings files (default: every untrusted one).
+    files: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -321,7 +340,7 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
                         .with_context(|| format!("rule {entry:?}"))?;
                     ("allow", entry.clone())
                 };
-                let saved = shellward_permit::settings::save_entry(&file, key, &value)?;
+                let saved = shellward_permit::trust::save_trusted(&file, key, &value)?;
                 let what = match saved {
                     shellward_permit::settings::Saved::Added => "saved",
                     shellward_permit::settings::Saved::AlreadyPresent => "already present",
@@ -361,6 +380,7 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             Ok(hook::claude_code(on_ask, confine))
         }
         Command::Sandbox(args) => Ok(sandbox::run(args)),
+        Command::Trust(args) => trust(&args),
     }
 }
 
@@ -374,7 +394,17 @@ fn check(command: &str, env: &Env) -> Report {
         settings: &env.settings,
         cwd_outside: env.cwd_outside.clone(),
     });
-    Report::new(command, &analysis, &verdict, env.mode, &decision)
+    let mut report = Report::new(command, &analysis, &verdict, env.mode, &decision);
+    report.untrusted_settings = env
+        .settings
+        .untrusted
+        .iter()
+        .map(|u| report::UntrustedReport {
+            file: u.file.display().to_string(),
+            entries: u.entries.clone(),
+        })
+        .collect();
+    report
 }
 
 /// The judge's context and the permission settings: `--cwd` (or the
@@ -517,6 +547,15 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
             report.external_directories.join(", ")
         )?;
     }
+    for u in &report.untrusted_settings {
+        writeln!(
+            out,
+            "  {} {}: {} (not applied until `shellward trust`)",
+            paint("33", "untrusted settings:"),
+            u.file,
+            u.entries.join(", ")
+        )?;
+    }
     if !report.suggested_rules.is_empty() {
         writeln!(
             out,
@@ -574,6 +613,69 @@ pub(crate) fn workspace_root(arg: Option<&PathBuf>) -> Result<PathBuf> {
     workspace
         .canonicalize()
         .with_context(|| format!("workspace {}", workspace.display()))
+}
+
+/// `shellward trust`: show the untrusted relaxing entries of the
+/// workspace's settings files and trust them (asked on a terminal, or
+/// `--yes`).
+fn trust(args: &TrustArgs) -> Result<std::process::ExitCode> {
+    let workspace = workspace_root(args.workspace.as_ref())?;
+    let current = std::env::current_dir().context("reading the current directory")?;
+    let wanted: Vec<PathBuf> = args
+        .files
+        .iter()
+        .map(|f| {
+            current
+                .join(f)
+                .canonicalize()
+                .unwrap_or_else(|_| current.join(f))
+        })
+        .collect();
+    let settings = shellward_permit::Settings::load(&workspace, &[])?;
+    let pending: Vec<_> = settings
+        .untrusted
+        .iter()
+        .filter(|u| {
+            wanted.is_empty()
+                || wanted
+                    .iter()
+                    .any(|w| u.file.canonicalize().is_ok_and(|f| f == *w))
+        })
+        .collect();
+    if pending.is_empty() {
+        eprintln!("nothing to trust: every relaxing entry of this workspace's settings is trusted");
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    let mut store = shellward_permit::trust::TrustStore::load();
+    for u in pending {
+        eprintln!("{} would relax the policy with:", u.file.display());
+        for e in &u.entries {
+            eprintln!("  {e}");
+        }
+        if !args.yes && !confirm("Trust these entries?")? {
+            eprintln!("not trusted");
+            continue;
+        }
+        store.add(&u.file, u.entries.iter().cloned());
+        store.save().context("saving the trust store")?;
+        eprintln!(
+            "trusted {} entries of {}",
+            u.entries.len(),
+            u.file.display()
+        );
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Ask a yes/no question on the terminal; without one, an error (use --yes).
+fn confirm(question: &str) -> Result<bool> {
+    if !io::stdin().is_terminal() {
+        bail!("not a terminal: run `shellward trust --yes` to trust without asking");
+    }
+    eprint!("{question} [y/N] ");
+    let mut answer = String::new();
+    io::stdin().lock().read_line(&mut answer)?;
+    Ok(matches!(answer.trim(), "y" | "Y" | "yes"))
 }
 
 fn mcp(args: McpArgs) -> Result<std::process::ExitCode> {

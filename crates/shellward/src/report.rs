@@ -45,6 +45,19 @@ pub struct Report {
     /// Directories to ask about (`dir/*`): external paths, and the working
     /// directory when it is outside the workspace.
     pub external_directories: Vec<String>,
+    /// Relaxing entries of workspace settings files that are not applied
+    /// because the user has not trusted them (`shellward trust`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub untrusted_settings: Vec<UntrustedReport>,
+}
+
+/// A workspace settings file's inert entries.
+#[derive(Debug, Serialize)]
+pub struct UntrustedReport {
+    /// The file.
+    pub file: String,
+    /// Its relaxing entries not applied (`allow: rm:*`).
+    pub entries: Vec<String>,
 }
 
 /// One simple command.
@@ -182,6 +195,7 @@ impl Report {
             reason: decision.reason.clone(),
             suggested_rules: decision.suggested_rules.clone(),
             external_directories: decision.external_directories.clone(),
+            untrusted_settings: Vec::new(),
         }
     }
 }

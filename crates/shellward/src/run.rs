@@ -287,11 +287,11 @@ fn prompt(prepared: &shellward_exec::Prepared, workspace: &std::path::Path) -> R
             let file = shellward_permit::settings::local_file(workspace);
             if d.external_directories.is_empty() {
                 for rule in &d.suggested_rules {
-                    shellward_permit::settings::save_entry(&file, "allow", rule)?;
+                    shellward_permit::trust::save_trusted(&file, "allow", rule)?;
                 }
             } else {
                 for dir in &d.external_directories {
-                    shellward_permit::settings::save_entry(
+                    shellward_permit::trust::save_trusted(
                         &file,
                         "additionalDirectories",
                         dir.trim_end_matches("/*"),

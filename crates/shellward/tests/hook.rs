@@ -20,6 +20,7 @@ fn hook(ws: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         .args(args)
         .current_dir(ws)
         .env("XDG_CONFIG_HOME", ws.join(".no-user-config"))
+        .env("SHELLWARD_TRUST_FILE", ws.join(".no-user-state/trust.json"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -76,7 +77,17 @@ fn decisions() {
     let (d, reason) = decision(&out);
     assert_eq!(d, "allow");
     assert!(reason.contains("mode.build.readOnly"), "{reason}");
-    // An allow rule from the user's Claude settings: allow.
+    // An allow rule from the workspace's Claude settings: inert until the
+    // user trusts it (an agent can write that file), then allow.
+    let (_, out, _) = hook(&ws, &[], &payload(&ws, "Bash", "npm test -- --watch"));
+    assert_eq!(out, "", "an untrusted allow rule applied");
+    let trusted = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(["trust", "--yes"])
+        .current_dir(&ws)
+        .env("SHELLWARD_TRUST_FILE", ws.join(".no-user-state/trust.json"))
+        .output()
+        .unwrap();
+    assert!(trusted.status.success(), "{trusted:?}");
     assert_eq!(
         decision(&hook(&ws, &[], &payload(&ws, "Bash", "npm test -- --watch")).1).0,
         "allow"

@@ -187,6 +187,23 @@ pub fn decide(req: &Request<'_>) -> Decision {
             ),
         );
     }
+    if subjects.git_opaque
+        && let Some(rule) = req
+            .settings
+            .rules
+            .iter()
+            .find(|r| r.action != Action::Allow && r.pattern.names_program("git"))
+    {
+        return Decision::new(
+            Action::Ask,
+            "rule.unverifiable",
+            format!(
+                "the {} rule `{}` names git, and this git command's meaning is set when it runs (a `-c` setting, a `GIT_*` variable, an alias or an `ext::` transport)",
+                rule.action.as_str(),
+                rule.pattern
+            ),
+        );
+    }
     if has_guard_rules && !complete {
         return Decision::new(
             Action::Ask,

@@ -6,6 +6,14 @@
 //! | `npm test:*`, `Bash(npm test:*)`, `Bash(npm test *)` | prefix | argv starting with the words `npm test` (word boundary: not `npm tests`) |
 //! | `git * main`, `Bash(git * main)` | glob | the command text, `*` matching any run of characters |
 //! | `npm run build` | exact | the whole command text, or one simple command's text |
+//! | `rm -rf:*`, `git push --force:*` | option set | the program and subcommand words (`rm`; `git push`), with every listed option in any spelling or order: `rm -fr`, `rm -r -f`, `rm --recursive --force`, `rm -Rf` (clusters are split; [`SYNONYMS`] says which spellings are one option) |
+//!
+//! A prefix rule with an option word (`-x`, `--long`) after its first word
+//! is an option-set rule; options are compared as sets, so the order and
+//! the other options and operands of the command do not matter. The words
+//! that are not options must start the command's words that are not
+//! options (option values are skipped where the command registry says an
+//! option takes one).
 //!
 //! `Bash(...)` is Claude Code's spelling, accepted everywhere so users
 //! bring the rules they have. Only `*` is special in a glob: `?`, `[` and
@@ -25,8 +33,96 @@ pub struct Pattern {
 enum Kind {
     Any,
     Prefix(Vec<String>),
+    /// Words that are not options, and options (canonical spellings).
+    OptionSet(Vec<String>, Vec<String>),
     Glob(String),
     Exact(String),
+}
+
+/// Spellings of one option, per program: the first is the canonical one.
+/// From the programs' manuals; the programs deny rules are written for.
+#[rustfmt::skip]
+pub const SYNONYMS: &[(&str, &[&[&str]])] = &[
+    ("rm",      &[&["-r", "-R", "--recursive"], &["-f", "--force"], &["-d", "--dir"], &["-v", "--verbose"], &["-i", "--interactive"]]),
+    ("cp",      &[&["-r", "-R", "--recursive"], &["-f", "--force"], &["-a", "--archive"]]),
+    ("mv",      &[&["-f", "--force"], &["-n", "--no-clobber"]]),
+    ("chmod",   &[&["-R", "--recursive"]]),
+    ("chown",   &[&["-R", "--recursive"]]),
+    ("chgrp",   &[&["-R", "--recursive"]]),
+    ("git",     &[&["-f", "--force"], &["-d", "--delete"], &["-n", "--dry-run"], &["-a", "--all"], &["-q", "--quiet"]]),
+    ("docker",  &[&["-f", "--force"], &["-a", "--all"], &["-v", "--volumes"]]),
+    ("podman",  &[&["-f", "--force"], &["-a", "--all"]]),
+    ("kubectl", &[&["-A", "--all-namespaces"], &["-f", "--filename"], &["-R", "--recursive"]]),
+    ("npm",     &[&["-f", "--force"], &["-g", "--global"]]),
+    ("pip",     &[&["-y", "--yes"], &["-U", "--upgrade"]]),
+    ("kill",    &[&["-9", "-KILL", "-SIGKILL"]]),
+    ("pkill",   &[&["-9", "-KILL", "-SIGKILL"], &["-f", "--full"]]),
+];
+
+/// The canonical spelling of `option` for `program`.
+fn canonical<'a>(program: &str, option: &'a str) -> &'a str {
+    SYNONYMS
+        .iter()
+        .filter(|(p, _)| *p == program)
+        .flat_map(|(_, groups)| groups.iter())
+        .find(|g| g.contains(&option))
+        .and_then(|g| g.first().copied())
+        .unwrap_or(option)
+}
+
+/// Is `word` an option (`-x`, `-xyz`, `--long`, `--long=value`), not an
+/// operand (`-`, `--`, a negative number is still an option: `kill -9`)?
+fn is_option(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('-') && word != "--"
+}
+
+/// A command's words split as an option-set rule sees them: the words
+/// that are not options (option values skipped where the registry says an
+/// option takes one), and its options (clusters split, canonical).
+fn option_view(words: &[String]) -> (Vec<&str>, Vec<String>) {
+    let program = words
+        .first()
+        .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
+    let mut node = shellward_registry::lookup(program);
+    let mut path = vec![program];
+    let mut options = Vec::new();
+    let mut i = 1;
+    let mut ended = false;
+    while let Some(word) = words.get(i) {
+        i += 1;
+        let w = word.as_str();
+        if ended || !is_option(w) {
+            if w == "--" && !ended {
+                ended = true;
+                continue;
+            }
+            if let Some(sub) = node.and_then(|n| n.subcommand(w)) {
+                node = Some(sub);
+            }
+            path.push(w);
+            continue;
+        }
+        let (name, glued) = match w.split_once('=') {
+            Some((n, _)) => (n, true),
+            None => (w, false),
+        };
+        let takes = node
+            .and_then(|n| n.option(name))
+            .is_some_and(|o| o.takes_arg());
+        if takes && !glued {
+            i += 1;
+        }
+        let numeric = w[1..].bytes().all(|b| b.is_ascii_digit());
+        if !w.starts_with("--") && name.len() > 2 && !numeric && !takes {
+            // `-rf`: `-r` and `-f`.
+            for c in name[1..].chars() {
+                options.push(canonical(program, &format!("-{c}")).to_string());
+            }
+        } else {
+            options.push(canonical(program, name).to_string());
+        }
+    }
+    (path, options)
 }
 
 /// Why a pattern could not be read.
@@ -80,7 +176,12 @@ impl Pattern {
             if words.is_empty() {
                 return Err(PatternError::EmptyPrefix);
             }
-            Kind::Prefix(words)
+            if words.iter().skip(1).any(|w| is_option(w)) {
+                let (path, options) = option_view(&words);
+                Kind::OptionSet(path.into_iter().map(str::to_string).collect(), options)
+            } else {
+                Kind::Prefix(words)
+            }
         } else if inner.contains('*') {
             Kind::Glob(inner.to_string())
         } else {
@@ -113,7 +214,22 @@ impl Pattern {
                 let text: Vec<&str> = text.split_whitespace().collect();
                 text.len() >= words.len() && words.iter().zip(&text).all(|(w, t)| w == t)
             }
+            Kind::OptionSet(..) => {
+                let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+                self.option_set_matches(&words)
+            }
         }
+    }
+
+    /// An option-set rule against a command's words.
+    fn option_set_matches(&self, words: &[String]) -> bool {
+        let Kind::OptionSet(path, options) = &self.kind else {
+            return false;
+        };
+        let (have_path, have) = option_view(words);
+        have_path.len() >= path.len()
+            && path.iter().zip(&have_path).all(|(p, w)| p == w)
+            && options.iter().all(|o| have.contains(o))
     }
 
     /// Does the pattern match a simple command, given its decoded argv
@@ -126,6 +242,7 @@ impl Pattern {
             Kind::Prefix(prefix) => {
                 words.len() >= prefix.len() && prefix.iter().zip(words).all(|(p, w)| p == w)
             }
+            Kind::OptionSet(..) => self.option_set_matches(words),
             Kind::Exact(exact) if !loose => self.text == source.trim() || *exact == source.trim(),
             Kind::Glob(glob) if !loose => wildcard(glob.as_bytes(), source.trim().as_bytes()),
             Kind::Exact(_) | Kind::Glob(_) => {
@@ -140,6 +257,12 @@ impl Pattern {
         match &self.kind {
             Kind::Any => true,
             Kind::Prefix(prefix) => prefix.iter().zip(words).all(|(p, w)| p == w),
+            // The known words' program and subcommands must agree; any
+            // option may still come.
+            Kind::OptionSet(path, _) => {
+                let (have, _) = option_view(words);
+                path.iter().zip(&have).all(|(p, w)| p == w)
+            }
             Kind::Exact(text) | Kind::Glob(text) => {
                 let known = words.join(" ");
                 // The known words must be consistent with the start of the pattern.
@@ -149,9 +272,28 @@ impl Pattern {
         }
     }
 
-    /// The rule is a prefix rule (`words:*`).
+    /// Could this rule be about `program` (its first word, or any command)?
+    pub fn names_program(&self, program: &str) -> bool {
+        match &self.kind {
+            Kind::Any => true,
+            Kind::Prefix(words) | Kind::OptionSet(words, _) => {
+                words.first().is_some_and(|w| w == program)
+            }
+            Kind::Exact(text) | Kind::Glob(text) => {
+                let first = text.split_whitespace().next().unwrap_or("");
+                first == program || first.contains('*')
+            }
+        }
+    }
+
+    /// The rule is a prefix rule (`words:*`), option-set or not.
     pub fn is_prefix(&self) -> bool {
-        matches!(self.kind, Kind::Prefix(_))
+        matches!(self.kind, Kind::Prefix(_) | Kind::OptionSet(..))
+    }
+
+    /// The rule is an option-set rule (`rm -rf:*`).
+    pub fn is_option_set(&self) -> bool {
+        matches!(self.kind, Kind::OptionSet(..))
     }
 }
 

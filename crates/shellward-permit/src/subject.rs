@@ -31,6 +31,12 @@ pub struct Subjects {
     pub list: Vec<Subject>,
     /// False when a wrapper or an inline script could not be looked into.
     pub complete: bool,
+    /// A git command whose meaning is set at run time: `-c`/`--config-env`
+    /// settings (an alias, an editor, a pager), `GIT_*` variables, an
+    /// `ext::` transport, or a subcommand git does not have (an alias from
+    /// the repository's configuration). Rules that name git cannot be
+    /// checked against it.
+    pub git_opaque: bool,
 }
 
 /// How deep wrappers and inline scripts are followed.
@@ -49,6 +55,11 @@ enum Then {
     Script,
     /// The operand of `-c` is a shell script (`bash -c`); otherwise a script file runs.
     DashC,
+    /// The command follows a `--` (`distrobox-enter NAME -- CMD`); without
+    /// one, an interactive shell.
+    AfterDashDash,
+    /// A verb, then options, then the command (`toolbox run CMD`).
+    Verb(&'static str),
 }
 
 /// A program that runs another command.
@@ -61,19 +72,58 @@ struct Wrapper {
     then: Then,
 }
 
+/// Options whose value, if any, is glued on (`--default-signal=TERM`,
+/// `prlimit -n1024`): they never take the next word.
+const OPTIONAL_VALUE: &[(&str, &[&str])] = &[
+    (
+        "env",
+        &["--default-signal", "--ignore-signal", "--block-signal"],
+    ),
+    (
+        "prlimit",
+        &[
+            "-c",
+            "--core",
+            "-d",
+            "--data",
+            "-e",
+            "--nice",
+            "-f",
+            "--fsize",
+            "-i",
+            "--sigpending",
+            "-l",
+            "--memlock",
+            "-m",
+            "--rss",
+            "-n",
+            "--nofile",
+            "-q",
+            "--msgqueue",
+            "-r",
+            "--rtprio",
+            "-s",
+            "--stack",
+            "-t",
+            "--cpu",
+            "-u",
+            "--nproc",
+            "-v",
+            "--as",
+            "-x",
+            "--locks",
+            "-y",
+            "--rttime",
+        ],
+    ),
+];
+
 /// Wrappers seen through, from their manuals.
 const WRAPPERS: &[Wrapper] = &[
     Wrapper {
         name: "env",
-        with_value: &[
-            "-u",
-            "--unset",
-            "-C",
-            "--chdir",
-            "--default-signal",
-            "--ignore-signal",
-            "--block-signal",
-        ],
+        // Not `-S`: it splits its value into a command (unknown: ask).
+        with_value: &["-u", "--unset", "-C", "--chdir"],
         flags: &[
             "-i",
             "--ignore-environment",
@@ -329,6 +379,161 @@ const WRAPPERS: &[Wrapper] = &[
         then: Then::Operand,
     },
     Wrapper {
+        name: "chrt",
+        with_value: &[
+            "-T",
+            "--sched-runtime",
+            "-P",
+            "--sched-period",
+            "-D",
+            "--sched-deadline",
+        ],
+        flags: &[
+            "-a",
+            "--all-tasks",
+            "-b",
+            "--batch",
+            "-d",
+            "--deadline",
+            "-e",
+            "--ext",
+            "-f",
+            "--fifo",
+            "-i",
+            "--idle",
+            "-o",
+            "--other",
+            "-r",
+            "--rr",
+            "-R",
+            "--reset-on-fork",
+            "-v",
+            "--verbose",
+        ],
+        then: Then::Operand,
+    },
+    Wrapper {
+        name: "prlimit",
+        with_value: &["-p", "--pid", "-o", "--output"],
+        flags: &["--noheadings", "--raw", "--verbose"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "setpriv",
+        with_value: &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--rgid",
+            "--euid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+            "--pdeathsig",
+            "--selinux-label",
+            "--apparmor-profile",
+            "--landlock-access",
+            "--landlock-rule",
+            "--seccomp-filter",
+            "--ptracer",
+        ],
+        flags: &[
+            "--clear-groups",
+            "--keep-groups",
+            "--init-groups",
+            "--no-new-privs",
+            "--reset-env",
+            "-d",
+            "--dump",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "script",
+        with_value: &[
+            "-c",
+            "--command",
+            "-E",
+            "--echo",
+            "-I",
+            "--log-in",
+            "-O",
+            "--log-out",
+            "-B",
+            "--log-io",
+            "-T",
+            "--log-timing",
+            "-m",
+            "--logging-format",
+            "-o",
+            "--output-limit",
+        ],
+        flags: &[
+            "-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet",
+        ],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "dbus-run-session",
+        with_value: &["--config-file", "--dbus-daemon"],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "flatpak-spawn",
+        with_value: &[
+            "--directory",
+            "--env",
+            "--unset-env",
+            "--forward-fd",
+            "--sandbox-expose",
+            "--sandbox-expose-ro",
+            "--sandbox-flag",
+            "--app-path",
+            "--usr-path",
+        ],
+        flags: &[
+            "--host",
+            "--watch-bus",
+            "--expose-pids",
+            "--share-pids",
+            "--latest-version",
+            "--no-network",
+            "--clear-env",
+            "--sandbox",
+            "--verbose",
+            "-v",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "toolbox",
+        with_value: &["-c", "--container", "-d", "--distro", "-r", "--release"],
+        flags: &["-y", "--assumeyes", "-v", "--verbose"],
+        then: Then::Verb("run"),
+    },
+    Wrapper {
+        name: "distrobox-enter",
+        with_value: &["-n", "--name", "-a", "--additional-flags"],
+        flags: &[
+            "-T",
+            "--no-tty",
+            "-nw",
+            "--no-workdir",
+            "-v",
+            "--verbose",
+            "-d",
+            "--dry-run",
+            "-r",
+            "--root",
+            "--clean-path",
+        ],
+        then: Then::AfterDashDash,
+    },
+    Wrapper {
         name: "xargs",
         with_value: &[
             "-a",
@@ -388,6 +593,12 @@ const WRAPPERS: &[Wrapper] = &[
             "-r",
             "--no-rerun",
         ],
+        then: Then::Script,
+    },
+    Wrapper {
+        name: "trap",
+        with_value: &[],
+        flags: &["-l", "-p"],
         then: Then::Script,
     },
     Wrapper {
@@ -467,6 +678,7 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
     let mut out = Subjects {
         list: Vec::new(),
         complete: true,
+        git_opaque: false,
     };
     collect(commands, source, &mut out, 0, None);
     out
@@ -493,6 +705,9 @@ fn collect(
             partial,
             via: via.map(str::to_string),
         });
+        if c.assignments.iter().any(|a| a.name.starts_with("GIT_")) {
+            out.git_opaque = true;
+        }
         see_through(&words, partial, out, depth);
         let nested_words = c
             .words
@@ -582,6 +797,22 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         find_exec(words, partial, out, depth);
         return;
     }
+    // `env GIT_EDITOR=x git ...`, `sudo GIT_SSH_COMMAND=x git ...`.
+    if words
+        .iter()
+        .any(|w| w.starts_with("GIT_") && w.contains('='))
+    {
+        out.git_opaque = true;
+    }
+    if name == "git" {
+        git(words, partial, out);
+        return;
+    }
+    if RENAMING.contains(&name.as_str()) {
+        // What runs next is no longer what its name says.
+        out.complete = false;
+        return;
+    }
     let Some(wrapper) = WRAPPERS.iter().find(|w| w.name == name) else {
         return;
     };
@@ -614,6 +845,127 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
             }
         }
         Inner::Unknown => out.complete = false,
+    }
+}
+
+/// Builtins that change what a later name runs (`alias ls=rm` with
+/// `shopt -s expand_aliases`, `hash -p /bin/rm ls`, `enable -f`), or run a
+/// file we cannot see (`source`, `.`): a command using one cannot be
+/// checked against deny and ask rules. (`trap ACTION` is a script wrapper
+/// and `eval` another: both are analyzed.)
+const RENAMING: &[&str] = &["alias", "unalias", "hash", "enable", "shopt", "source", "."];
+
+/// git's options before its subcommand that take a value, and those that
+/// do not (`git -C dir --no-pager push` is a `git push` to a rule).
+const GIT_GLOBAL_VALUE: &[&str] = &[
+    "-C",
+    "-c",
+    "--git-dir",
+    "--work-tree",
+    "--namespace",
+    "--super-prefix",
+    "--config-env",
+    "--attr-source",
+    "--list-cmds",
+];
+const GIT_GLOBAL_FLAGS: &[&str] = &[
+    "--no-pager",
+    "-p",
+    "--paginate",
+    "-P",
+    "--bare",
+    "--no-replace-objects",
+    "--literal-pathspecs",
+    "--glob-pathspecs",
+    "--noglob-pathspecs",
+    "--icase-pathspecs",
+    "--no-optional-locks",
+    "--no-advice",
+    "--no-lazy-fetch",
+    "--html-path",
+    "--man-path",
+    "--info-path",
+    "--exec-path",
+];
+
+/// Plumbing that does what a porcelain command does: a rule for the
+/// porcelain command also stops the plumbing (`git send-pack` pushes).
+const GIT_PLUMBING: &[(&str, &[&str])] = &[
+    ("send-pack", &["push"]),
+    ("http-push", &["push"]),
+    ("update-ref", &["branch", "tag", "reset"]),
+    ("symbolic-ref", &["checkout", "switch"]),
+    ("read-tree", &["reset", "checkout"]),
+    ("checkout-index", &["checkout", "restore"]),
+    ("commit-tree", &["commit"]),
+    ("update-index", &["add", "rm"]),
+    ("mktag", &["tag"]),
+    ("pack-refs", &["gc"]),
+    ("prune-packed", &["gc", "prune"]),
+];
+
+/// `git [GLOBAL OPTIONS] SUBCOMMAND ...`: the subject without the global
+/// options, the porcelain equivalents of plumbing, and whether the command
+/// is opaque to rules that name git.
+fn git(words: &[String], partial: bool, out: &mut Subjects) {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let a = w.as_str();
+        if !a.starts_with('-') {
+            break;
+        }
+        if matches!(a, "-c" | "--config-env")
+            || a.starts_with("--config-env=")
+            || a.starts_with("--exec-path=")
+        {
+            out.git_opaque = true;
+        }
+        if GIT_GLOBAL_VALUE.contains(&a) {
+            i += 2;
+        } else if GIT_GLOBAL_FLAGS.contains(&a)
+            || a.split_once('=')
+                .is_some_and(|(n, _)| GIT_GLOBAL_VALUE.contains(&n) || n == "--exec-path")
+        {
+            i += 1;
+        } else if a.len() > 2 && (a.starts_with("-C") || a.starts_with("-c")) {
+            // `-Cdir`, `-ckey=value`.
+            out.git_opaque |= a.starts_with("-c");
+            i += 1;
+        } else {
+            // `--version`, `--help` run nothing; anything else we do not know.
+            if !matches!(a, "--version" | "--help" | "-v" | "-h") {
+                out.complete = false;
+            }
+            return;
+        }
+    }
+    if words
+        .iter()
+        .any(|w| w.contains("ext::") || (w.starts_with("GIT_") && w.contains('=')))
+    {
+        out.git_opaque = true;
+    }
+    let Some(sub) = words.get(i) else { return };
+    let rest = &words[i + 1..];
+    let known = shellward_registry::lookup("git").is_some_and(|g| g.subcommand(sub).is_some())
+        || GIT_PLUMBING.iter().any(|(p, _)| p == sub);
+    if !known {
+        // An alias from the configuration: it can be anything.
+        out.git_opaque = true;
+    }
+    let with = |name: &str| -> Vec<String> {
+        std::iter::once("git".to_string())
+            .chain(std::iter::once(name.to_string()))
+            .chain(rest.iter().cloned())
+            .collect()
+    };
+    if i > 1 {
+        push(out, &with(sub), partial, "git");
+    }
+    for (_, porcelain) in GIT_PLUMBING.iter().filter(|(p, _)| p == sub) {
+        for name in *porcelain {
+            push(out, &with(name), partial, "git");
+        }
     }
 }
 
@@ -709,6 +1061,32 @@ enum Inner {
 }
 
 fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
+    if wrapper.then == Then::AfterDashDash {
+        return match args.iter().position(|a| a == "--") {
+            Some(at) if at + 1 < args.len() => Inner::Words(at + 1),
+            _ => Inner::None,
+        };
+    }
+    let (args, offset) = match wrapper.then {
+        Then::Verb(verb) => match args.split_first() {
+            Some((first, rest)) if first == verb => (rest, 1),
+            // Another verb (`toolbox list`) runs nothing of ours to see.
+            Some(_) => return Inner::None,
+            None => return Inner::None,
+        },
+        _ => (args, 0),
+    };
+    match inner_after_verb(wrapper, args) {
+        Inner::Words(i) => Inner::Words(i + offset),
+        other => other,
+    }
+}
+
+fn inner_after_verb(wrapper: &Wrapper, args: &[String]) -> Inner {
+    let optional: &[&str] = OPTIONAL_VALUE
+        .iter()
+        .find(|(n, _)| *n == wrapper.name)
+        .map_or(&[], |(_, o)| o);
     let mut i = 0;
     let mut dash_c = false;
     while let Some(arg) = args.get(i) {
@@ -722,7 +1100,16 @@ fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
         if !option_like {
             break;
         }
-        if wrapper.flags.contains(&a) {
+        if wrapper.flags.contains(&a) || optional.contains(&a) {
+            i += 1;
+            continue;
+        }
+        // `--default-signal=TERM`, `-n1024`: an optional value glued on.
+        if optional.iter().any(|o| {
+            a.strip_prefix(o).is_some_and(|rest| {
+                rest.starts_with('=') || (!o.starts_with("--") && !rest.is_empty())
+            })
+        }) {
             i += 1;
             continue;
         }
@@ -813,5 +1200,6 @@ fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
             .map_or(Inner::None, |s| Inner::Script(s.clone())),
         // `bash script.sh` runs a file we cannot see; `bash` alone reads stdin.
         Then::DashC => Inner::Unknown,
+        Then::AfterDashDash | Then::Verb(_) => Inner::Words(i),
     }
 }

@@ -1,0 +1,201 @@
+//! Deny rules nothing walks around: in yolo mode (everything runs unless a
+//! rule says otherwise) with the deny rules of an adversarial review, every
+//! way it found to delete, push or fetch anyway, and more of the same
+//! classes, must be denied or asked. One row per command: the decision
+//! (`deny` or `ask`) and the rule id that decided.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::path::Path;
+
+use shellward_permit::settings::Level;
+use shellward_permit::{Action, Mode, Request, Settings, decide};
+
+const RULES: &str = r#"{"permissions": {"deny": ["rm:*", "git push:*", "curl:*"]}}"#;
+
+fn decision(rules: &str, command: &str) -> (Action, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().canonicalize().unwrap();
+    let mut settings = Settings::default();
+    settings
+        .add(
+            Level::Project,
+            Path::new(".shellward/settings.json"),
+            rules,
+            &ws,
+        )
+        .unwrap();
+    let ctx = shellward_judge::Context::new(&ws, &ws);
+    let analysis = shellward_syntax::analyze(command);
+    let verdict = shellward_judge::judge(&analysis, &ctx);
+    let d = decide(&Request {
+        analysis: &analysis,
+        verdict: &verdict,
+        mode: Mode::Yolo,
+        settings: &settings,
+        cwd_outside: None,
+    });
+    (d.action, d.rule)
+}
+
+use Action::{Allow, Ask, Deny};
+
+#[test]
+fn bypass_shapes_are_denied_or_asked() {
+    #[rustfmt::skip]
+    let table: &[(&str, Action, &str)] = &[
+        // The 17 shapes of the review.
+        ("git -C . push origin main",                      Deny, "rule.deny:git push:*"),
+        ("git --no-pager push",                            Deny, "rule.deny:git push:*"),
+        ("git -c x=y push",                                Deny, "rule.deny:git push:*"),
+        ("git --git-dir=.git push",                        Deny, "rule.deny:git push:*"),
+        ("git -c alias.p=push p",                          Ask,  "rule.unverifiable"),
+        ("git -c alias.x='!rm a.txt' x",                   Ask,  "rule.unverifiable"),
+        ("git -c core.editor='rm a.txt' commit",           Ask,  "rule.unverifiable"),
+        ("GIT_EDITOR='rm a.txt' git commit",               Ask,  "rule.unverifiable"),
+        ("git -c protocol.ext.allow=always ls-remote 'ext::rm a.txt'", Ask, "rule.unverifiable"),
+        ("git send-pack origin main",                      Deny, "rule.deny:git push:*"),
+        ("shopt -s expand_aliases; alias ls=rm; ls a.txt", Ask,  "rule.unverifiable"),
+        ("hash -p /bin/rm ls; ls a.txt",                   Ask,  "rule.unverifiable"),
+        ("trap 'rm a.txt' EXIT",                           Deny, "rule.deny:rm:*"),
+        ("source /dev/stdin <<< 'rm a.txt'",               Ask,  "rule.unverifiable"),
+        ("env --default-signal rm a.txt",                  Deny, "rule.deny:rm:*"),
+        ("chrt 1 rm a.txt",                                Deny, "rule.deny:rm:*"),
+        ("prlimit --nofile=100 rm a.txt",                  Deny, "rule.deny:rm:*"),
+        ("setpriv --reuid=1000 rm a.txt",                  Deny, "rule.deny:rm:*"),
+        ("script -qc 'rm a.txt' /dev/null",                Deny, "rule.deny:rm:*"),
+        // More of the same classes: git's global options and spellings.
+        ("git -C sub --no-pager push --force",             Deny, "rule.deny:git push:*"),
+        ("git -Csub push",                                 Deny, "rule.deny:git push:*"),
+        ("git --work-tree=. --git-dir=.git push",          Deny, "rule.deny:git push:*"),
+        ("git --namespace x push",                         Deny, "rule.deny:git push:*"),
+        ("git -p push",                                    Deny, "rule.deny:git push:*"),
+        ("git --bare push",                                Deny, "rule.deny:git push:*"),
+        ("git --literal-pathspecs push",                   Deny, "rule.deny:git push:*"),
+        ("git --no-optional-locks push",                   Deny, "rule.deny:git push:*"),
+        ("/usr/bin/git -C . push",                         Deny, "rule.deny:git push:*"),
+        ("git http-push https://x main",                   Deny, "rule.deny:git push:*"),
+        ("git -ccore.sshCommand=x push",                   Deny, "rule.deny:git push:*"),
+        ("git --config-env=core.pager=P log",              Ask,  "rule.unverifiable"),
+        ("git --exec-path=/tmp push",                      Deny, "rule.deny:git push:*"),
+        ("git --exec-path=/tmp status",                    Ask,  "rule.unverifiable"),
+        ("git pu origin",                                  Ask,  "rule.unverifiable"),
+        ("git fetch 'ext::sh -c rm%20a.txt'",              Ask,  "rule.unverifiable"),
+        ("GIT_SSH_COMMAND='rm a.txt' git fetch",           Ask,  "rule.unverifiable"),
+        ("env GIT_EXTERNAL_DIFF=x git diff",               Ask,  "rule.unverifiable"),
+        ("git --frobnicate push",                          Ask,  "rule.unverifiable"),
+        // Wrappers and their options.
+        ("timeout 5 rm a.txt",                             Deny, "rule.deny:rm:*"),
+        ("timeout -s KILL 5 rm a.txt",                     Deny, "rule.deny:rm:*"),
+        ("sudo -u root rm a.txt",                          Deny, "rule.deny:rm:*"),
+        ("doas rm a.txt",                                  Deny, "rule.deny:rm:*"),
+        ("nice -n 5 rm a.txt",                             Deny, "rule.deny:rm:*"),
+        ("ionice -c 3 rm a.txt",                           Deny, "rule.deny:rm:*"),
+        ("stdbuf -oL rm a.txt",                            Deny, "rule.deny:rm:*"),
+        ("flock /tmp/l rm a.txt",                          Deny, "rule.deny:rm:*"),
+        ("flock /tmp/l -c 'rm a.txt'",                     Deny, "rule.deny:rm:*"),
+        ("chrt -f 10 rm a.txt",                            Deny, "rule.deny:rm:*"),
+        ("chrt --rr 1 rm a.txt",                           Deny, "rule.deny:rm:*"),
+        ("prlimit -n1024 rm a.txt",                        Deny, "rule.deny:rm:*"),
+        ("prlimit -n rm a.txt",                            Deny, "rule.deny:rm:*"),
+        ("setpriv --no-new-privs rm a.txt",                Deny, "rule.deny:rm:*"),
+        ("script -c 'rm a.txt'",                           Deny, "rule.deny:rm:*"),
+        ("script --command 'rm a.txt' log",                Deny, "rule.deny:rm:*"),
+        ("dbus-run-session -- rm a.txt",                   Deny, "rule.deny:rm:*"),
+        ("dbus-run-session rm a.txt",                      Deny, "rule.deny:rm:*"),
+        ("flatpak-spawn --host rm a.txt",                  Deny, "rule.deny:rm:*"),
+        ("flatpak-spawn --directory=/ rm a.txt",           Deny, "rule.deny:rm:*"),
+        ("toolbox run rm a.txt",                           Deny, "rule.deny:rm:*"),
+        ("toolbox run -c box rm a.txt",                    Deny, "rule.deny:rm:*"),
+        ("distrobox-enter box -- rm a.txt",                Deny, "rule.deny:rm:*"),
+        ("distrobox-enter --name box -- rm a.txt",         Deny, "rule.deny:rm:*"),
+        ("env -i rm a.txt",                                Deny, "rule.deny:rm:*"),
+        ("env --ignore-signal=INT rm a.txt",               Deny, "rule.deny:rm:*"),
+        ("env -S 'rm a.txt'",                              Ask,  "rule.unverifiable"),
+        ("env FOO=1 rm a.txt",                             Deny, "rule.deny:rm:*"),
+        ("command rm a.txt",                               Deny, "rule.deny:rm:*"),
+        ("command -p rm a.txt",                            Deny, "rule.deny:rm:*"),
+        ("builtin exec rm a.txt",                          Deny, "rule.deny:rm:*"),
+        ("exec -a x rm a.txt",                             Deny, "rule.deny:rm:*"),
+        ("nohup rm a.txt",                                 Deny, "rule.deny:rm:*"),
+        ("setsid -f rm a.txt",                             Deny, "rule.deny:rm:*"),
+        ("xargs rm < list",                                Deny, "rule.deny:rm:*"),
+        ("find . -exec rm {} +",                           Deny, "rule.deny:rm:*"),
+        ("find . -execdir rm {} ;",                        Deny, "rule.deny:rm:*"),
+        ("watch -n 1 rm a.txt",                            Deny, "rule.deny:rm:*"),
+        ("unknownwrapper --x rm a.txt",                    Allow, "mode.yolo"),
+        // Shells and inline scripts.
+        ("bash -c 'rm a.txt'",                             Deny, "rule.deny:rm:*"),
+        ("sh -ec 'rm a.txt'",                              Deny, "rule.deny:rm:*"),
+        ("su -c 'rm a.txt'",                               Deny, "rule.deny:rm:*"),
+        ("eval 'rm a.txt'",                                Deny, "rule.deny:rm:*"),
+        ("eval \"$(echo rm a.txt)\"",                      Ask,  "rule.unverifiable"),
+        ("bash script.sh",                                 Ask,  "rule.unverifiable"),
+        ("bash < script.sh",                               Ask,  "rule.unverifiable"),
+        ("echo $(rm a.txt)",                               Deny, "rule.deny:rm:*"),
+        ("cat <(rm a.txt)",                                Deny, "rule.deny:rm:*"),
+        ("trap -- 'curl x' EXIT",                          Deny, "rule.deny:curl:*"),
+        ("trap 'git push' ERR",                            Deny, "rule.deny:git push:*"),
+        (". ./env.sh",                                     Ask,  "rule.unverifiable"),
+        ("source ./env.sh",                                Ask,  "rule.unverifiable"),
+        ("enable -f ./x.so rm",                            Ask,  "rule.unverifiable"),
+        ("alias x=curl",                                   Ask,  "rule.unverifiable"),
+        ("f() { rm a.txt; }; f",                           Ask,  "rule.unverifiable"),
+        ("{ rm a.txt; }",                                  Ask,  "rule.unverifiable"),
+        ("(rm a.txt)",                                     Ask,  "rule.unverifiable"),
+        ("if true; then rm a.txt; fi",                     Ask,  "rule.unverifiable"),
+        ("/bin/rm a.txt",                                  Deny, "rule.deny:rm:*"),
+        ("\\rm a.txt",                                     Deny, "rule.deny:rm:*"),
+        ("'rm' a.txt",                                     Deny, "rule.deny:rm:*"),
+        ("r\\m a.txt",                                     Deny, "rule.deny:rm:*"),
+        ("$(echo rm) a.txt",                               Ask,  "rule.unverifiable"),
+        ("x=rm; $x a.txt",                                 Ask,  "rule.unverifiable"),
+        ("curl -s https://x",                              Deny, "rule.deny:curl:*"),
+        ("sudo -E timeout 5 nice curl x",                  Deny, "rule.deny:curl:*"),
+    ];
+    let mut failures = Vec::new();
+    for (command, action, rule) in table {
+        let (got, got_rule) = decision(RULES, command);
+        if got != *action || got_rule != *rule {
+            failures.push(format!(
+                "{command:?}: want {action:?} {rule}, got {got:?} {got_rule}"
+            ));
+        }
+    }
+    let shapes = table.iter().filter(|(_, a, _)| *a != Allow).count();
+    assert!(shapes >= 77, "{shapes} rows");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn option_set_rules_match_every_spelling() {
+    let rules = r#"{"permissions": {"deny": ["rm -rf:*", "git push --force:*", "chmod -R:*"]}}"#;
+    #[rustfmt::skip]
+    let table: &[(&str, bool)] = &[
+        ("rm -rf build", true), ("rm -fr build", true), ("rm -r -f build", true),
+        ("rm -f -r build", true), ("rm --recursive --force build", true), ("rm -Rf build", true),
+        ("rm -R --force build", true), ("rm -v -rf build", true), ("rm -rfv build", true),
+        ("rm build -rf", true), ("sudo rm -rf /", true), ("/bin/rm -fR x", true),
+        ("rm -r x", false), ("rm -f x", false), ("rm x", false), ("rm -- -rf", false),
+        ("git push --force", true), ("git push -f origin main", true), ("git -C . push -f", true),
+        ("git push origin main --force", true), ("git push", false),
+        ("git push --force-with-lease", false), ("git pull --force", false),
+        ("chmod -R 777 .", true), ("chmod --recursive 777 .", true), ("chmod 777 .", false),
+    ];
+    for (command, denied) in table {
+        let (action, rule) = decision(rules, command);
+        assert_eq!(action == Deny, *denied, "{command}: {action:?} {rule}");
+    }
+    let p = shellward_permit::Pattern::parse("rm -rf:*").unwrap();
+    assert!(p.is_option_set());
+    assert!(
+        !shellward_permit::Pattern::parse("rm:*")
+            .unwrap()
+            .is_option_set()
+    );
+    assert!(
+        !shellward_permit::Pattern::parse("npm run build:*")
+            .unwrap()
+            .is_option_set()
+    );
+}

@@ -46,6 +46,18 @@ pub const SECRET_PATTERNS: &[&str] = &[
     "*_PAT",
     "*CREDENTIAL*",
     "*_AUTH",
+    "*_AUTH_*",
+    "SSH_AUTH_SOCK",
+    "*AUTHORIZATION*",
+    "*_PWD",
+    "*PASS",
+    "*_PASS_*",
+    "*PASSPHRASE*",
+    "*_SESSION",
+    "*_SESSION_*",
+    "*COOKIE*",
+    "*WEBHOOK*",
+    "*PRIVATE*",
     "*APIKEY*",
     "*API_KEY*",
     "AWS_*",
@@ -111,6 +123,27 @@ pub const TOKEN_PREFIXES: &[(&str, usize, &str)] = &[
     ("hf_",         30, "Hugging Face token"),
 ];
 
+/// Text inside a value that says a credential follows, whatever the
+/// variable is called (connection strings, headers, webhook URLs).
+#[rustfmt::skip]
+pub const SECRET_MARKERS: &[(&str, &str)] = &[
+    ("password=",               "connection string with a password"),
+    ("pwd=",                    "connection string with a password"),
+    ("accountkey=",             "storage account key"),
+    ("sharedaccesskey=",        "shared access key"),
+    ("sharedaccesssignature=",  "shared access signature"),
+    ("bearer ",                 "bearer token"),
+    ("hooks.slack.com/services/", "Slack webhook URL"),
+    ("discord.com/api/webhooks/", "Discord webhook URL"),
+    ("\"auths\"",               "registry credentials (JSON)"),
+];
+
+fn contains_ignore_case(text: &str, needle: &str) -> bool {
+    text.as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
 fn token_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
@@ -127,6 +160,12 @@ pub fn secret_value(value: &str) -> Option<&'static str> {
     }
     if url_with_password(value) {
         return Some("URL with a password");
+    }
+    if let Some((_, what)) = SECRET_MARKERS
+        .iter()
+        .find(|(marker, _)| contains_ignore_case(value, marker))
+    {
+        return Some(what);
     }
     for (i, _) in value.char_indices() {
         if i > 0 && token_char(bytes[i - 1]) {
@@ -267,6 +306,11 @@ mod tests {
             ("postgres://app:s3cret@db:5432/app",                 Some("URL with a password")),
             ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.x", Some("JSON Web Token")),
             ("-----BEGIN OPENSSH PRIVATE KEY-----\nabc",          Some("PEM block")),
+            ("Server=db;User Id=app;Password=ConnStrPw;",        Some("connection string with a password")),
+            ("DefaultEndpointsProtocol=https;AccountKey=abc==",  Some("storage account key")),
+            ("Bearer abc.def",                                   Some("bearer token")),
+            ("https://hooks.slack.com/services/T0/B0/x",          Some("Slack webhook URL")),
+            ("{\"auths\":{\"r\":{}}}",                            Some("registry credentials (JSON)")),
             // Not credentials.
             ("https://example.com/path",                          None),
             ("https://user@example.com/",                         None),
@@ -295,6 +339,21 @@ mod tests {
             "OPENAI_API_KEY",
             "SLACK_BOT_TOKEN",
             "DATABASE_URL",
+            // Missed by the first list (an adversarial review).
+            "MYSQL_PWD",
+            "SSHPASS",
+            "DB_PASS",
+            "SMTP_PASS",
+            "GPG_PASSPHRASE",
+            "BW_SESSION",
+            "OP_SESSION_my",
+            "DOCKER_AUTH_CONFIG",
+            "AUTHORIZATION",
+            "SESSION_COOKIE",
+            "SLACK_WEBHOOK_URL",
+            // The agent socket authenticates as the user: no read-only
+            // command needs it.
+            "SSH_AUTH_SOCK",
         ] {
             assert!(secret_like(yes), "{yes}");
         }
@@ -305,7 +364,7 @@ mod tests {
             "TERM",
             "KEYBOARD",
             "EDITOR",
-            "SSH_AUTH_SOCK",
+            "OLDPWD",
             "TOKENIZERS_PARALLELISM_X",
         ] {
             assert!(!secret_like(no), "{no}");

@@ -564,7 +564,7 @@ impl Executor {
             sandbox::Confinement::None
         } else if mode == Mode::Plan || auto_read_only {
             sandbox::Confinement::ReadOnly {
-                sockets: sandbox::needs(sandbox::programs(&analysis)).0,
+                sockets: sandbox::needs(&analysis).0,
             }
         } else if settings.build_profile == shellward_permit::settings::BuildProfile::WorkspaceWrite
             && matches!(mode, Mode::Build | Mode::Edit)
@@ -888,7 +888,7 @@ impl Executor {
         // The session's temp dir is read too (`sort` reads what it spilled).
         let mut named = vec![session.workspace.clone(), self.session_tmp(session)];
         named.extend(prepared.read_dirs.iter().cloned());
-        named.extend(sandbox::needs(sandbox::programs(&prepared.analysis)).1);
+        named.extend(sandbox::needs(&prepared.analysis).1);
         // An outside path in the verdict means a person approved it (the
         // permission layer asks for every one): `/etc/*` is the directory.
         named.extend(
@@ -896,10 +896,9 @@ impl Executor {
                 PathBuf::from(p.strip_suffix("/*").filter(|d| !d.is_empty()).unwrap_or(p))
             }),
         );
-        let mut deny = prepared.read_deny.clone();
-        // Other commands' outputs (the session's temp dir is a write rule).
-        deny.push(self.output_dir.clone());
-        let policy = sandbox::Policy::from_env(named, deny);
+        let mut policy = sandbox::Policy::from_env(named, prepared.read_deny.clone());
+        // Other commands' outputs (the session's temp dir inside is named).
+        policy.places.push(self.output_dir.clone());
         let mut cache = lock(&self.reads);
         if cache.len() >= 32 {
             cache.clear();

@@ -3,9 +3,13 @@
 //!
 //! A read-only command gets no sockets but netlink listing and reads only
 //! the default allow-list. A command that runs one of [`PROGRAM_NEEDS`]
-//! gets that row's socket families and reads for the whole command (one
+//! gets that row's socket families and reads, for the whole command: one
 //! bash process runs the whole pipeline, so the grant cannot be narrower
-//! than the command).
+//! than the command. So it is granted only to a command made of nothing
+//! else than such programs and [`FILTERS`] (`gh pr list | head`), with
+//! every word static and no redirection to `/dev/tcp` or `/dev/udp`: naming
+//! `gh` beside anything that could run code (`true || gh; echo > /dev/tcp/...`,
+//! where bash itself connects) grants nothing.
 
 use std::path::PathBuf;
 
@@ -34,8 +38,35 @@ pub const PROGRAM_NEEDS: &[Need] = &[
     Need { program: "timedatectl", sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "systemd-timedated over D-Bus" },
 ];
 
+/// Programs that only filter their input: they may share a pipeline with a
+/// program of [`PROGRAM_NEEDS`] (none of them runs code or opens sockets).
+pub const FILTERS: &[&str] = &[
+    "head", "tail", "grep", "egrep", "fgrep", "wc", "sort", "uniq", "cut", "tr", "jq", "cat",
+    "column", "nl",
+];
+
+/// What `analysis` needs beyond the defaults: socket families, and paths
+/// to read (nothing unless the whole command qualifies, see the module doc).
+pub fn needs(analysis: &shellward_syntax::Analysis) -> (Sockets, Vec<PathBuf>) {
+    let commands = analysis.commands();
+    let qualifies = analysis.permission_safe()
+        && commands.iter().all(|c| {
+            let program = c.argv().next().unwrap_or("");
+            let name = program.rsplit('/').next().unwrap_or(program);
+            (FILTERS.contains(&name) || PROGRAM_NEEDS.iter().any(|n| n.program == name))
+                && c.redirects.iter().all(|r| {
+                    let t = r.target.value.as_str();
+                    !t.starts_with("/dev/tcp") && !t.starts_with("/dev/udp")
+                })
+        });
+    if !qualifies {
+        return (Sockets::default(), Vec::new());
+    }
+    needs_of(programs(analysis))
+}
+
 /// What `programs` need together: socket families, and paths to read.
-pub fn needs<'a>(programs: impl IntoIterator<Item = &'a str>) -> (Sockets, Vec<PathBuf>) {
+pub fn needs_of<'a>(programs: impl IntoIterator<Item = &'a str>) -> (Sockets, Vec<PathBuf>) {
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let mut sockets = Sockets::default();
     let mut reads = Vec::new();

@@ -39,4 +39,120 @@ fn main() {
         cold.as_secs_f64() * 1e3,
         warm.as_secs_f64() * 1e3
     );
+    decisions();
+}
+
+/// Fifty deny rules of every kind: prefixes, option sets, globs, exact.
+const DENY: &[&str] = &[
+    "rm:*",
+    "rm -rf:*",
+    "git push:*",
+    "git push --force:*",
+    "git reset --hard:*",
+    "git clean -fd:*",
+    "curl:*",
+    "wget:*",
+    "nc:*",
+    "ssh:*",
+    "scp:*",
+    "rsync:*",
+    "npm publish:*",
+    "cargo publish:*",
+    "docker rm:*",
+    "docker system prune:*",
+    "kubectl delete:*",
+    "helm uninstall:*",
+    "terraform destroy:*",
+    "terraform apply:*",
+    "aws s3 rm:*",
+    "gcloud:*",
+    "az:*",
+    "dd:*",
+    "mkfs:*",
+    "shutdown:*",
+    "reboot:*",
+    "kill -9:*",
+    "pkill:*",
+    "chmod -R:*",
+    "chown -R:*",
+    "sudo:*",
+    "su:*",
+    "psql:*",
+    "mysql:*",
+    "redis-cli:*",
+    "mongo:*",
+    "git branch -D:*",
+    "git stash clear:*",
+    "git filter-repo:*",
+    "npm unpublish:*",
+    "pip uninstall:*",
+    "apt-get remove:*",
+    "brew uninstall:*",
+    "systemctl stop:*",
+    "crontab -r:*",
+    "git * --force",
+    "* > /dev/sda",
+    "rm -rf /",
+    "git push origin main",
+];
+
+/// The permission decision per corpus command (analysis and verdict made
+/// once): with no rules, and with the fifty deny rules above.
+fn decisions() {
+    use shellward_permit::{Mode, Request, Settings, decide};
+    let commands = shellward_corpus::commands(shellward_corpus::ALL);
+    let dir = std::env::temp_dir().join(format!("shellward-permit-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ctx = shellward_judge::Context::new(&dir, &dir);
+    let judged: Vec<_> = commands
+        .iter()
+        .map(|c| {
+            let analysis = shellward_syntax::analyze(c);
+            let verdict = shellward_judge::judge(&analysis, &ctx);
+            (analysis, verdict)
+        })
+        .collect();
+    let mut with_rules = Settings::default();
+    let json = serde_json::json!({ "permissions": { "deny": DENY } }).to_string();
+    with_rules
+        .add(
+            shellward_permit::settings::Level::Project,
+            std::path::Path::new("s.json"),
+            &json,
+            &dir,
+        )
+        .unwrap();
+    let none = Settings::default();
+    let time = |settings: &Settings| {
+        (0..15)
+            .map(|_| {
+                let start = Instant::now();
+                for _ in 0..20 {
+                    for (analysis, verdict) in &judged {
+                        black_box(decide(&Request {
+                            analysis,
+                            verdict,
+                            mode: Mode::Yolo,
+                            settings,
+                            cwd_outside: None,
+                        }));
+                    }
+                }
+                start.elapsed()
+            })
+            .min()
+            .unwrap()
+            .as_secs_f64()
+            / (20 * judged.len()) as f64
+    };
+    let (bare, ruled) = (time(&none), time(&with_rules));
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "decide: {} commands in yolo mode, {:.2} µs with no rules, {:.2} µs with {} deny rules ({:.2}x)",
+        judged.len(),
+        bare * 1e6,
+        ruled * 1e6,
+        DENY.len(),
+        ruled / bare
+    );
 }

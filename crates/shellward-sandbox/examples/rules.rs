@@ -27,7 +27,10 @@ fn main() {
     let seal_time = start.elapsed();
     let start = Instant::now();
     for _ in 0..n {
-        drop(shellward_sandbox::seccomp::filter(shellward_sandbox::Sockets::default()).unwrap());
+        drop(
+            shellward_sandbox::seccomp::filter(shellward_sandbox::seccomp::Filter::default())
+                .unwrap(),
+        );
     }
     eprintln!(
         "seccomp filter compile {:.3} ms each",

@@ -140,7 +140,7 @@ pub fn features() -> &'static Features {
     FEATURES.get_or_init(|| Features {
         landlock_abi: landlock_abi(),
         seccomp: std::thread::spawn(|| {
-            let Ok(Some(program)) = seccomp::filter(Sockets::default()) else {
+            let Ok(Some(program)) = seccomp::filter(seccomp::Filter::default()) else {
                 return false;
             };
             rustix::thread::set_no_new_privs(true).is_ok()
@@ -244,8 +244,9 @@ pub fn seal(
             (None, write_layer(writes, &dirs, all)?, all)
         }
     };
+    let read_only = matches!(confinement, Confinement::ReadOnly { .. });
     let filter = if features.seccomp {
-        seccomp::filter(sockets)?
+        seccomp::filter(seccomp::Filter { sockets, read_only })?
     } else {
         None
     };

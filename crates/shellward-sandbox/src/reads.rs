@@ -25,7 +25,9 @@
 //! expanded directory (a new `~/.tool`) has no rule, so it is not readable
 //! until the next snapshot (a new session): this fails closed. An
 //! expanded directory itself is not listable (a rule to list it would let
-//! every directory beneath it be listed).
+//! every directory beneath it be listed), except a root the user named:
+//! `ls` in a workspace that is the home works, and the names (not the
+//! contents) of `~/.ssh` can then be listed.
 
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -109,7 +111,36 @@ pub const SECRETS: &[Row] = &[
     Row { path: "~/.*_history",                why: "shell and REPL histories (commands with secrets in them)" },
     Row { path: "~/.histfile",                 why: "shell history" },
     Row { path: "~/.local/share/fish",         why: "fish history" },
-    Row { path: "~/.local/state/shellward",    why: "other commands' full outputs" },
+    Row { path: "~/.s3cfg",                    why: "S3 credentials" },
+    Row { path: "~/.boto",                     why: "Google Cloud Storage / boto credentials" },
+    Row { path: "~/.config/github-copilot",    why: "Copilot token" },
+    Row { path: "~/.config/containers",        why: "container registry credentials (auth.json)" },
+    Row { path: "~/.config/sops",              why: "age / sops private keys" },
+    Row { path: "~/.config/age",               why: "age private keys" },
+    Row { path: "~/.config/Code/User/globalStorage", why: "editor extensions' tokens" },
+    Row { path: "~/.pip",                      why: "index URLs with passwords" },
+    Row { path: "~/.yarnrc",                   why: "yarn registry tokens" },
+    Row { path: "~/.gemini",                   why: "the agent's own credentials" },
+    Row { path: "~/.subversion",               why: "Subversion stored passwords" },
+    Row { path: "~/.git-credential-cache",     why: "git's credential cache" },
+    Row { path: "~/.ansible",                  why: "vault passwords" },
+    Row { path: "~/.vagrant.d",                why: "box tokens and keys" },
+    Row { path: "~/.wrangler",                 why: "Cloudflare token" },
+    Row { path: "~/.config/heroku",            why: "Heroku token" },
+    Row { path: "~/.netlify",                  why: "Netlify token" },
+    Row { path: "~/.config/netlify",           why: "Netlify token" },
+    Row { path: "~/.vercel",                   why: "Vercel token" },
+    Row { path: "~/.local/share/com.vercel.cli", why: "Vercel token" },
+    Row { path: "~/.config/stripe",            why: "Stripe keys" },
+    Row { path: "~/.config/twilio-cli",        why: "Twilio keys" },
+    Row { path: "~/.databrickscfg",            why: "Databricks token" },
+    Row { path: "~/.snowsql",                  why: "Snowflake credentials" },
+    Row { path: "~/.dbt",                      why: "warehouse credentials (profiles.yml)" },
+    Row { path: "~/.viminfo",                  why: "editor history (registers with secrets)" },
+    Row { path: "~/.lesshst",                  why: "pager history" },
+    Row { path: "~/.mysql_history",            why: "SQL history" },
+    Row { path: "~/snap/firefox",              why: "browser profiles" },
+    Row { path: "~/snap/chromium",             why: "browser profiles" },
     // ---- the system's ----
     Row { path: "/etc/shadow*",                why: "password hashes" },
     Row { path: "/etc/gshadow*",               why: "group password hashes" },
@@ -128,6 +159,18 @@ pub const SECRETS: &[Row] = &[
     Row { path: "/var/lib/docker",             why: "container file systems and secrets" },
     Row { path: "/var/lib/kubelet",            why: "pod secrets" },
     Row { path: "/var/lib/sss",                why: "cached credentials" },
+    Row { path: "/etc/letsencrypt",            why: "TLS private keys" },
+    Row { path: "/etc/krb5.keytab",            why: "Kerberos keys" },
+    Row { path: "/etc/mysql/debian.cnf",       why: "MySQL maintenance password" },
+    Row { path: "/etc/kubernetes",             why: "cluster credentials" },
+    Row { path: "/etc/netplan",                why: "Wi-Fi passwords" },
+    Row { path: "/etc/apt/auth.conf",          why: "repository passwords" },
+    Row { path: "/etc/apt/auth.conf.d",        why: "repository passwords" },
+    Row { path: "/etc/docker/key.json",        why: "daemon key" },
+    Row { path: "/var/lib/tailscale",          why: "VPN node key" },
+    Row { path: "/var/lib/systemd/credential.secret", why: "systemd credential key" },
+    Row { path: "/var/log/auth.log*",          why: "logins, sudo command lines" },
+    Row { path: "/var/log/secure*",            why: "logins, sudo command lines" },
 ];
 
 /// Places that are not the system's and not the user's: other users,
@@ -135,6 +178,7 @@ pub const SECRETS: &[Row] = &[
 /// confined command reads them (outside the workspace, the judge asks).
 #[rustfmt::skip]
 pub const PLACES: &[Row] = &[
+    Row { path: "~/.local/state/shellward",    why: "other commands' full outputs (a session's own temp dir inside is re-allowed)" },
     Row { path: "/home/*",                     why: "other users' homes (the user's own is an ALLOW row)" },
     Row { path: "/root",                       why: "root's home (when it is the user's own, the ~ row re-allows it)" },
     Row { path: "/tmp",                        why: "other programs' temporary files (the session has its own)" },
@@ -172,10 +216,17 @@ pub struct Policy {
     /// Roots (absolute): the workspace, additional directories,
     /// `sandbox.read.allow`, the session's temporary directory.
     pub named: Vec<PathBuf>,
-    /// More deny patterns: `sandbox.read.deny`, the state directory.
+    /// More deny patterns, as strict as [`SECRETS`]: `sandbox.read.deny`.
     pub deny: Vec<PathBuf>,
+    /// More places, as [`PLACES`]: a named root beneath one is still
+    /// readable (the state directory, with the session's temp dir inside).
+    pub places: Vec<PathBuf>,
     /// The home directory (`~` in the tables); none: `~` rows are skipped.
     pub home: Option<PathBuf>,
+    /// Other directories `~` rows are expanded in too: the home the
+    /// password database gives the user when `HOME` says otherwise (under
+    /// `sudo`, or unset), and `$XDG_CONFIG_HOME` for the `~/.config` rows.
+    pub also: Vec<(String, PathBuf)>,
     /// The `PATH` to take toolchains from.
     pub path: Option<String>,
     /// Start from [`ALLOW`], [`SECRETS`] and [`PLACES`] (false only in
@@ -193,6 +244,8 @@ impl Policy {
                 .map(PathBuf::from)
                 .filter(|h| h.is_absolute()),
             path: std::env::var("PATH").ok(),
+            also: other_homes(),
+            places: Vec::new(),
             defaults: true,
         }
     }
@@ -225,17 +278,25 @@ impl Policy {
         roots
     }
 
-    /// The deny patterns, resolved.
-    fn patterns(&self) -> Vec<Pattern> {
-        let fixed = SECRETS
-            .iter()
-            .chain(PLACES)
-            .filter(|_| self.defaults)
-            .filter_map(|r| self.expand_home(r.path));
-        fixed
+    /// The deny patterns, resolved: [`SECRETS`] (and the settings' deny
+    /// entries) first, then [`PLACES`]; and the number of the first kind.
+    fn patterns(&self) -> (Vec<Pattern>, usize) {
+        let secret_rows = SECRETS.iter().filter(|_| self.defaults);
+        let mut secrets: Vec<Pattern> = secret_rows
+            .flat_map(|r| self.expand_all(r.path))
             .chain(self.deny.iter().cloned())
             .filter_map(|p| Pattern::new(&p))
-            .collect()
+            .collect();
+        add_link_targets(&mut secrets);
+        let count = secrets.len();
+        let places = PLACES
+            .iter()
+            .filter(|_| self.defaults)
+            .filter_map(|r| self.expand_home(r.path))
+            .chain(self.places.iter().cloned())
+            .filter_map(|p| Pattern::new(&p));
+        secrets.extend(places);
+        (secrets, count)
     }
 
     fn expand_home(&self, path: &str) -> Option<PathBuf> {
@@ -246,23 +307,120 @@ impl Policy {
         }
     }
 
+    /// A row in every home it may be in (see [`Policy::also`]).
+    fn expand_all(&self, path: &str) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = self.expand_home(path).into_iter().collect();
+        for (prefix, dir) in &self.also {
+            if let Some(rest) = path.strip_prefix(prefix.as_str()) {
+                out.push(dir.join(rest.trim_start_matches('/')));
+            }
+        }
+        out
+    }
+
     /// The paths that get a read rule (files and directories), in order.
     pub fn plan(&self) -> Vec<PathBuf> {
-        let patterns = self.patterns();
+        self.plan_all().0
+    }
+
+    /// The read rules, and the roots the user named (the workspace, an
+    /// additional directory) that had to be split around a denied path:
+    /// those may still be listed (`ls` in a workspace that is the home),
+    /// which lets the names beneath them be listed too (never read: a rule
+    /// to list grants no `ReadFile`).
+    pub fn plan_all(&self) -> (Vec<PathBuf>, Vec<PathBuf>) {
+        let (patterns, secret_count) = self.patterns();
         let mut out = Vec::new();
+        let mut listable = Vec::new();
         for (root, origin) in self.roots() {
             let Ok(root) = root.canonicalize() else {
                 continue;
             };
-            if origin == Origin::Found && patterns.iter().any(|p| p.covers(&root)) {
+            // No root, named or not, opens a credential store (a workspace
+            // inside `~/.ssh`, `sandbox.read.allow: ["~/.aws"]`).
+            let secret = patterns[..secret_count].iter().any(|p| p.covers(&root));
+            if secret || (origin == Origin::Found && patterns.iter().any(|p| p.covers(&root))) {
                 continue;
+            }
+            let user_named = self
+                .named
+                .iter()
+                .any(|n| n.canonicalize().is_ok_and(|n| n == root));
+            if user_named
+                && origin == Origin::Named
+                && root != Path::new("/")
+                && patterns.iter().any(|p| p.beneath(&root))
+            {
+                listable.push(root.clone());
             }
             expand(&root, &patterns, 0, &mut out);
         }
         out.sort();
         out.dedup();
-        out
+        (out, listable)
     }
+}
+
+/// The user's home from the password database when `HOME` names another
+/// place (or none), and `$XDG_CONFIG_HOME`: where the `~` and `~/.config`
+/// rows also apply.
+fn other_homes() -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    if let Some(db_home) = passwd_home(rustix::process::geteuid().as_raw())
+        && home.as_ref() != Some(&db_home)
+    {
+        out.push(("~".to_string(), db_home));
+    }
+    if let Some(config) = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+    {
+        out.push(("~/.config".to_string(), config));
+    }
+    out
+}
+
+/// The home directory of `uid` in `/etc/passwd`.
+fn passwd_home(uid: u32) -> Option<PathBuf> {
+    let text = std::fs::read_to_string("/etc/passwd").ok()?;
+    text.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(':').collect();
+        (fields.len() >= 6 && fields[2].parse() == Ok(uid) && fields[5].starts_with('/'))
+            .then(|| PathBuf::from(fields[5]))
+    })
+}
+
+/// A denied path that is a link (`~/.kube -> dotfiles/kube`, as stow
+/// makes them) is denied where it leads too: Landlock checks the target,
+/// under the target's own path.
+fn add_link_targets(patterns: &mut Vec<Pattern>) {
+    let mut targets = Vec::new();
+    for p in patterns.iter() {
+        let candidates: Vec<PathBuf> = if p.name.contains('*') {
+            std::fs::read_dir(&p.dir)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .filter(|e| e.file_name().to_str().is_some_and(|n| p.matches(&p.dir, n)))
+                        .map(|e| e.path())
+                        .collect()
+                })
+                .unwrap_or_default()
+        } else {
+            vec![p.dir.join(&p.name)]
+        };
+        for path in candidates {
+            let is_link =
+                std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
+            if let Some(target) = is_link.then(|| path.canonicalize().ok()).flatten()
+                && let Some(t) = Pattern::new(&target)
+            {
+                targets.push(t);
+            }
+        }
+    }
+    patterns.extend(targets);
 }
 
 /// [`SECRETS`] for this process's home, resolved once and grouped by
@@ -271,11 +429,10 @@ fn secrets() -> &'static [(PathBuf, Vec<Pattern>)] {
     static GROUPS: std::sync::OnceLock<Vec<(PathBuf, Vec<Pattern>)>> = std::sync::OnceLock::new();
     GROUPS.get_or_init(|| {
         let policy = Policy::from_env(Vec::new(), Vec::new());
+        let (mut patterns, count) = policy.patterns();
+        patterns.truncate(count);
         let mut groups: Vec<(PathBuf, Vec<Pattern>)> = Vec::new();
-        for pattern in SECRETS
-            .iter()
-            .filter_map(|r| Pattern::new(&policy.expand_home(r.path)?))
-        {
+        for pattern in patterns {
             match groups.iter_mut().find(|(d, _)| *d == pattern.dir) {
                 Some((_, list)) => list.push(pattern),
                 None => groups.push((pattern.dir.clone(), vec![pattern])),
@@ -406,7 +563,7 @@ pub struct Reads {
 impl Reads {
     /// Build the read layer for `policy`'s plan: one rule per path.
     pub fn snapshot(policy: &Policy) -> Reads {
-        let paths = policy.plan();
+        let (paths, listable) = policy.plan_all();
         if crate::features().landlock_abi == 0 {
             return Reads {
                 layer: None,
@@ -414,7 +571,7 @@ impl Reads {
                 error: None,
             };
         }
-        match layer(&paths) {
+        match layer(&paths, &listable) {
             Ok(fd) => {
                 tracing::debug!(rules = paths.len(), "sandbox read layer built");
                 Reads {
@@ -459,7 +616,10 @@ impl Reads {
 
 /// A ruleset handling the read rights, with a rule for each of `paths`
 /// (a file gets the file rights only).
-fn layer(paths: &[PathBuf]) -> Result<Option<OwnedFd>, landlock::RulesetError> {
+fn layer(
+    paths: &[PathBuf],
+    listable: &[PathBuf],
+) -> Result<Option<OwnedFd>, landlock::RulesetError> {
     use landlock::{
         CompatLevel, Compatible, PathBeneath, Ruleset, RulesetAttr, RulesetCreatedAttr,
     };
@@ -471,6 +631,11 @@ fn layer(paths: &[PathBuf]) -> Result<Option<OwnedFd>, landlock::RulesetError> {
     for path in paths {
         if let Some((fd, access)) = open(path, read) {
             created = created.add_rule(PathBeneath::new(fd, access))?;
+        }
+    }
+    for dir in listable {
+        if let Some((fd, _)) = open(dir, AccessFs::ReadDir.into()) {
+            created = created.add_rule(PathBeneath::new(fd, AccessFs::ReadDir))?;
         }
     }
     Ok(created.into())
@@ -560,6 +725,8 @@ mod tests {
                 r.join("home/u/.*_history"),
             ],
             home: None,
+            also: Vec::new(),
+            places: Vec::new(),
             path: Some(format!(
                 "{}:relative/bin",
                 r.join("home/u/.cargo/bin").display()
@@ -604,13 +771,18 @@ mod tests {
     #[test]
     fn a_named_home_is_readable_but_its_secrets_are_not() {
         let (_t, r, mut policy) = fixture();
-        policy.deny.push(r.join("home/*"));
-        policy.named.push(r.join("home/u"));
+        // The real tables: the fixture is under /tmp, a place named roots
+        // may still open; its home's secrets are not.
+        policy.defaults = true;
+        policy.deny.clear();
+        policy.home = Some(r.join("home/u"));
+        std::fs::write(r.join("home/u/.config/git/config"), "").unwrap();
         let plan = policy.plan();
         for open in [
             "home/u/.gitconfig",
-            "home/u/.config/git",
+            "home/u/.config/git/config",
             "home/u/.cargo/bin/cargo",
+            "ws/x",
         ] {
             assert!(under(&plan, &r.join(open)), "{open} not readable: {plan:?}");
         }
@@ -630,6 +802,53 @@ mod tests {
             !plan.contains(&r.join("home/u/keys")),
             "links get no rule: {plan:?}"
         );
+        // No named root opens a credential store.
+        policy.named.push(r.join("home/u/.ssh"));
+        policy.named.push(r.join("home/u/.config/gh"));
+        assert!(!under(&policy.plan(), &r.join("home/u/.ssh/id_rsa")));
+        assert!(!under(
+            &policy.plan(),
+            &r.join("home/u/.config/gh/hosts.yml")
+        ));
+    }
+
+    #[test]
+    fn a_secret_behind_a_link_is_denied_where_it_leads() {
+        let (_t, r, mut policy) = fixture();
+        policy.defaults = true;
+        policy.deny.clear();
+        policy.home = Some(r.join("home/u"));
+        std::fs::create_dir_all(r.join("home/u/dotfiles/kube")).unwrap();
+        std::fs::write(r.join("home/u/dotfiles/kube/config"), "token").unwrap();
+        std::os::unix::fs::symlink(r.join("home/u/dotfiles/kube"), r.join("home/u/.kube")).unwrap();
+        let plan = policy.plan();
+        assert!(
+            !under(&plan, &r.join("home/u/dotfiles/kube/config")),
+            "{plan:?}"
+        );
+        std::fs::write(r.join("home/u/dotfiles/vimrc"), "").unwrap();
+        assert!(
+            under(&policy.plan(), &r.join("home/u/dotfiles/vimrc")),
+            "{plan:?}"
+        );
+    }
+
+    #[test]
+    fn the_config_home_and_the_password_database_home_are_carved_too() {
+        let (_t, r, mut policy) = fixture();
+        policy.defaults = true;
+        policy.deny.clear();
+        policy.home = Some(r.join("home/u"));
+        std::fs::create_dir_all(r.join("xdg/gh")).unwrap();
+        std::fs::create_dir_all(r.join("real/.ssh")).unwrap();
+        policy.also = vec![
+            ("~/.config".into(), r.join("xdg")),
+            ("~".into(), r.join("real")),
+        ];
+        policy.named = vec![r.join("xdg"), r.join("real")];
+        let plan = policy.plan();
+        assert!(!under(&plan, &r.join("xdg/gh/hosts.yml")), "{plan:?}");
+        assert!(!under(&plan, &r.join("real/.ssh/id_rsa")), "{plan:?}");
     }
 
     #[test]

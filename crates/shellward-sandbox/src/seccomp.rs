@@ -12,9 +12,18 @@
 //! | `AF_INET`, `AF_INET6` | denied | denied | allowed |
 //! | anything else (packet, raw via netlink, vsock, bluetooth, alg, ...) | denied | denied | denied |
 //!
-//! `socketpair(2)` stays allowed (a connected pair, nobody outside).
-//! `io_uring` is denied outright: its `IORING_OP_SOCKET` would create a
-//! socket without calling `socket(2)`. A denied call fails with `EACCES`.
+//! `socketpair(2)` stays allowed for stream pairs (connected, nobody
+//! outside); a datagram pair could be pointed at any named socket, so it
+//! needs `unix`. `io_uring` is denied outright: its `IORING_OP_SOCKET`
+//! would create a socket without calling `socket(2)`. The `TIOCSTI` and
+//! `TIOCLINUX` ioctls (typing into the terminal a command shares with its
+//! parent) are denied in every profile.
+//!
+//! What Landlock does not govern, the read-only profile also denies here
+//! ([`READ_ONLY_DENIED`]): file modes, owners, times, extended attributes
+//! and flags (root owns most of the system, and `chmod 4777` needs no
+//! capability on one's own file), the kernel keyrings, System V IPC, and
+//! resource limits of other processes. A denied call fails with `EACCES`.
 //! The filter checks the architecture first; a system call of another ABI
 //! (i386 `socketcall`) kills the process. On x86_64 the x32 numbers of the
 //! same calls are filtered too.
@@ -45,6 +54,61 @@ const X32: &[i64] = &[0, 0x4000_0000];
 #[cfg(not(target_arch = "x86_64"))]
 const X32: &[i64] = &[0];
 
+/// System calls a read-only command never needs, and what each would
+/// change. (The x86_64-only spellings are added on that architecture.)
+#[rustfmt::skip]
+pub const READ_ONLY_DENIED: &[(i64, &str)] = &[
+    (libc::SYS_fchmod,        "file modes"),
+    (libc::SYS_fchmodat,      "file modes"),
+    (libc::SYS_fchown,        "file owners"),
+    (libc::SYS_fchownat,      "file owners"),
+    (libc::SYS_utimensat,     "file times"),
+    (libc::SYS_setxattr,      "extended attributes and ACLs"),
+    (libc::SYS_lsetxattr,     "extended attributes and ACLs"),
+    (libc::SYS_fsetxattr,     "extended attributes and ACLs"),
+    (libc::SYS_removexattr,   "extended attributes and ACLs"),
+    (libc::SYS_lremovexattr,  "extended attributes and ACLs"),
+    (libc::SYS_fremovexattr,  "extended attributes and ACLs"),
+    (libc::SYS_add_key,       "the kernel keyrings"),
+    (libc::SYS_keyctl,        "the kernel keyrings"),
+    (libc::SYS_request_key,   "the kernel keyrings (and its upcall runs a program)"),
+    (libc::SYS_shmget,        "System V shared memory"),
+    (libc::SYS_shmat,         "System V shared memory"),
+    (libc::SYS_shmctl,        "System V shared memory"),
+    (libc::SYS_msgget,        "System V message queues"),
+    (libc::SYS_msgsnd,        "System V message queues"),
+    (libc::SYS_msgrcv,        "System V message queues"),
+    (libc::SYS_msgctl,        "System V message queues"),
+    (libc::SYS_semget,        "System V semaphores"),
+    (libc::SYS_semop,         "System V semaphores"),
+    (libc::SYS_semtimedop,    "System V semaphores"),
+    (libc::SYS_semctl,        "System V semaphores"),
+];
+
+/// The same, for calls that exist only on x86_64.
+#[cfg(target_arch = "x86_64")]
+#[rustfmt::skip]
+const READ_ONLY_DENIED_X86_64: &[i64] = &[
+    libc::SYS_chmod, libc::SYS_chown, libc::SYS_lchown, libc::SYS_utime, libc::SYS_utimes,
+    libc::SYS_futimesat,
+];
+#[cfg(not(target_arch = "x86_64"))]
+const READ_ONLY_DENIED_X86_64: &[i64] = &[];
+
+/// `fchmodat2` (Linux 6.6), not yet in every libc.
+const SYS_FCHMODAT2: i64 = 452;
+
+/// Terminal ioctls that inject input: denied in every profile. (The
+/// request type differs between libcs: the casts are for portability.)
+#[allow(clippy::unnecessary_cast)]
+const TTY_INJECT: [u64; 2] = [libc::TIOCSTI as u64, libc::TIOCLINUX as u64];
+
+/// File flag ioctls (`chattr`): denied to read-only commands.
+const FS_FLAGS: [u64; 2] = [
+    0x4008_6602, /* FS_IOC_SETFLAGS */
+    0x401c_5820, /* FS_IOC_FSSETXATTR */
+];
+
 /// Errors building the filter.
 pub type Error = seccompiler::BackendError;
 
@@ -74,21 +138,77 @@ fn socket_rules(sockets: Sockets) -> Result<Vec<SeccompRule>, Error> {
     Ok(vec![SeccompRule::new(other)?, SeccompRule::new(netlink)?])
 }
 
-/// Compile the filter for `sockets` for this machine's architecture; none
-/// where seccompiler does not know the architecture.
-pub fn filter(sockets: Sockets) -> Result<Option<BpfProgram>, Error> {
+/// `socketpair(2)` of any type but a stream.
+fn socketpair_rules() -> Result<Vec<SeccompRule>, Error> {
+    [
+        libc::SOCK_DGRAM,
+        libc::SOCK_RAW,
+        libc::SOCK_RDM,
+        libc::SOCK_SEQPACKET,
+        10, /* SOCK_PACKET */
+    ]
+    .into_iter()
+    .map(|t| SeccompRule::new(vec![cond(1, SeccompCmpOp::MaskedEq(0xf), t as u64)?]))
+    .collect()
+}
+
+/// `ioctl(fd, request)` for any of `requests`.
+fn ioctl_rules(requests: &[u64]) -> Result<Vec<SeccompRule>, Error> {
+    requests
+        .iter()
+        .map(|&r| SeccompRule::new(vec![cond(1, SeccompCmpOp::Eq, r)?]))
+        .collect()
+}
+
+/// What the filter denies: the socket families not in `sockets`, and with
+/// `read_only` the calls of [`READ_ONLY_DENIED`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Filter {
+    /// Socket families allowed.
+    pub sockets: Sockets,
+    /// The read-only profile's extra denials.
+    pub read_only: bool,
+}
+
+/// Compile `filter` for this machine's architecture; none where
+/// seccompiler does not know the architecture.
+pub fn filter(filter: Filter) -> Result<Option<BpfProgram>, Error> {
     let Ok(arch) = std::env::consts::ARCH.try_into() else {
         return Ok(None);
     };
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
+    let ioctls: Vec<u64> = if filter.read_only {
+        TTY_INJECT.iter().chain(&FS_FLAGS).copied().collect()
+    } else {
+        TTY_INJECT.to_vec()
+    };
     for bit in X32 {
-        rules.insert(libc::SYS_socket | bit, socket_rules(sockets)?);
+        rules.insert(libc::SYS_socket | bit, socket_rules(filter.sockets)?);
+        if !filter.sockets.unix {
+            rules.insert(libc::SYS_socketpair | bit, socketpair_rules()?);
+        }
+        rules.insert(libc::SYS_ioctl | bit, ioctl_rules(&ioctls)?);
         for call in [
             libc::SYS_io_uring_setup,
             libc::SYS_io_uring_enter,
             libc::SYS_io_uring_register,
         ] {
             rules.insert(call | bit, Vec::new());
+        }
+        if filter.read_only {
+            let calls = READ_ONLY_DENIED.iter().map(|(c, _)| *c);
+            for call in calls
+                .chain(READ_ONLY_DENIED_X86_64.iter().copied())
+                .chain([SYS_FCHMODAT2])
+            {
+                rules.insert(call | bit, Vec::new());
+            }
+            // Setting another process's limits (`prlimit(pid, _, new, _)`).
+            let other = SeccompRule::new(vec![
+                cond(0, SeccompCmpOp::Ne, 0)?,
+                SeccompCondition::new(2, SeccompCmpArgLen::Qword, SeccompCmpOp::Ne, 0)?,
+            ])?;
+            rules.insert(libc::SYS_prlimit64 | bit, vec![other]);
         }
     }
     let filter = SeccompFilter::new(

@@ -306,3 +306,61 @@ fn io_uring_is_denied() {
     let probe = "exec /usr/bin/python3 -c 'import ctypes,sys; r=ctypes.CDLL(None).syscall(425, 8, ctypes.create_string_buffer(120)); sys.exit(0 if r >= 0 else 1)'";
     f.contained(probe, None);
 }
+
+/// What Landlock does not govern, seccomp denies read-only commands: each
+/// probe prints the errno it got (0: it worked). Confined, every probe gets
+/// EACCES; unconfined, none does.
+#[test]
+fn metadata_keyrings_ipc_limits_and_terminal_input_are_denied() {
+    let f = fixture();
+    let mut sibling = Command::new("sleep").arg("30").spawn().unwrap();
+    let probes = format!(
+        r#"
+import ctypes, fcntl, os, socket, termios
+libc = ctypes.CDLL(None, use_errno=True)
+def call(nr, *args):
+    r = libc.syscall(nr, *args)
+    return 0 if r >= 0 else ctypes.get_errno()
+def py(f):
+    try:
+        f(); return 0
+    except OSError as e:
+        return e.errno
+out = {{}}
+out["chmod"] = py(lambda: os.chmod("notes.txt", 0o666))
+out["utime"] = py(lambda: os.utime("notes.txt", (1, 1)))
+out["setxattr"] = py(lambda: os.setxattr("notes.txt", "user.x", b"1"))
+out["socketpair_dgram"] = py(lambda: socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM))
+out["keyctl"] = call(250, 0, ctypes.c_int(-3), 0)
+shm = libc.syscall(29, 0, 4096, 0o1600)
+out["shmget"] = 0 if shm >= 0 else ctypes.get_errno()
+if shm >= 0: libc.syscall(31, shm, 0, 0)
+class R(ctypes.Structure): _fields_ = [("cur", ctypes.c_ulong), ("max", ctypes.c_ulong)]
+new = R(1024, 1024)
+out["prlimit_other"] = call(302, {sibling}, 7, ctypes.byref(new), 0)
+out["tiocsti"] = py(lambda: fcntl.ioctl(1, termios.TIOCSTI, b"x"))
+print(" ".join(f"{{k}}={{v}}" for k, v in out.items()))
+"#,
+        sibling = sibling.id()
+    );
+    let script = format!(
+        "exec /usr/bin/python3 -c '{}'",
+        probes.replace('\'', "'\\''")
+    );
+    let confined = f.run(&Confinement::READ_ONLY, &script, None);
+    let free = f.run(&Confinement::None, &script, None);
+    sibling.kill().unwrap();
+    sibling.wait().unwrap();
+    let parse = |out: &str| -> Vec<(String, i32)> {
+        out.split_whitespace()
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.parse().unwrap()))
+            .collect()
+    };
+    let (c, u) = (parse(&confined.out), parse(&free.out));
+    assert_eq!(c.len(), 8, "{}", confined.out);
+    for ((name, errno), (_, free_errno)) in c.iter().zip(&u) {
+        assert_eq!(*errno, libc::EACCES, "{name} confined: {}", confined.out);
+        assert_ne!(*free_errno, libc::EACCES, "{name} unconfined: {}", free.out);
+    }
+}

@@ -94,8 +94,8 @@ fn confined(args: &SandboxArgs) -> Result<ExitCode> {
         },
     };
     let (sockets, needed_reads) = match &analysis {
-        Some(a) => sandbox::needs(sandbox::programs(a)),
-        None => sandbox::needs([program.as_str()]),
+        Some(a) => sandbox::needs(a),
+        None => sandbox::needs_of([program.as_str()]),
     };
     let confinement = match args.profile {
         Profile::ReadOnly => Confinement::ReadOnly { sockets },
@@ -132,7 +132,10 @@ fn confined(args: &SandboxArgs) -> Result<ExitCode> {
         .status()
         .with_context(|| format!("starting {program}"))?;
     if let Some(file) = &args.cwd_file {
-        let ended_in = std::fs::read_to_string(tmp_path.join(CWD_NAME)).unwrap_or_default();
+        let roots: Vec<&Path> = std::iter::once(workspace.as_path())
+            .chain(settings.additional_directories.iter().map(PathBuf::as_path))
+            .collect();
+        let ended_in = ended_in(&tmp_path.join(CWD_NAME), &roots).unwrap_or_default();
         std::fs::write(file, ended_in).with_context(|| format!("writing {}", file.display()))?;
     }
     drop(tmp);
@@ -141,6 +144,36 @@ fn confined(args: &SandboxArgs) -> Result<ExitCode> {
 
 /// The file in the command's temporary directory its EXIT trap writes.
 const CWD_NAME: &str = ".shellward-cwd";
+
+/// The directory the confined script says it ended in, if we believe it:
+/// the file is the script's to write, so it is opened without following a
+/// link, must be a small regular file, and must name an existing directory
+/// inside the workspace that holds no credential store. Anything else
+/// leaves the host's shell where it is.
+fn ended_in(file: &Path, roots: &[&Path]) -> Option<String> {
+    use rustix::fs::{FileType, Mode, OFlags};
+    use std::io::Read;
+    let fd = rustix::fs::open(
+        file,
+        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::NOCTTY,
+        Mode::empty(),
+    )
+    .ok()?;
+    let stat = rustix::fs::fstat(&fd).ok()?;
+    if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+        return None;
+    }
+    let mut text = String::new();
+    std::fs::File::from(fd)
+        .take(4096)
+        .read_to_string(&mut text)
+        .ok()?;
+    let dir = Path::new(&text);
+    let real = dir.canonicalize().ok()?;
+    let inside = roots.iter().any(|r| real.starts_with(r));
+    let secret = shellward_exec::sandbox::reads::secret_at(&real).is_some();
+    (dir.is_absolute() && real.is_dir() && inside && !secret).then_some(text)
+}
 
 /// `script`, preceded by an EXIT trap that records `$PWD` in `$TMPDIR`.
 fn with_cwd_trap(script: &str) -> String {

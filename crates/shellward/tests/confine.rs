@@ -168,3 +168,77 @@ fn a_planted_link_to_a_key_in_the_home_is_not_read() {
         String::from_utf8_lossy(&w.stderr)
     );
 }
+
+/// The confined script writes the file `--cwd-file` is taken from: it
+/// must not make the unconfined parent read a secret, hang, or send the
+/// host's shell out of the workspace.
+#[test]
+fn the_cwd_file_cannot_be_turned_against_the_parent() {
+    let (dir, ws) = workspace();
+    let home = dir.path().canonicalize().unwrap().join("home");
+    std::fs::create_dir_all(home.join(".ssh")).unwrap();
+    std::fs::write(home.join(".ssh/id_rsa"), "PRIVATE KEY\n").unwrap();
+    let out = ws.join("cwd.out");
+    let run = |script: &str| {
+        let status = Command::new("timeout")
+            .args(["20", SHELLWARD, "sandbox", "--cwd-file"])
+            .arg(&out)
+            .args(["-c", script])
+            .current_dir(&ws)
+            .env("HOME", &home)
+            .status()
+            .unwrap();
+        (
+            status.code(),
+            std::fs::read_to_string(&out).unwrap_or_default(),
+        )
+    };
+    #[rustfmt::skip]
+    let attacks = [
+        "cd .; trap - EXIT; ln -s ~/.ssh/id_rsa \"$SHELLWARD_SANDBOX_TMP/.shellward-cwd\"",
+        "cd .; trap - EXIT; ln -s /etc/shadow \"$SHELLWARD_SANDBOX_TMP/.shellward-cwd\"",
+        "cd .; trap - EXIT; mkfifo \"$SHELLWARD_SANDBOX_TMP/.shellward-cwd\"",
+        "cd .; trap - EXIT; printf %s ~/.ssh > \"$SHELLWARD_SANDBOX_TMP/.shellward-cwd\"",
+        "cd .; trap - EXIT; printf %s / > \"$SHELLWARD_SANDBOX_TMP/.shellward-cwd\"",
+    ];
+    for attack in attacks {
+        let (code, text) = run(attack);
+        assert_ne!(code, Some(124), "hung: {attack}");
+        assert_eq!(text, "", "{attack}");
+    }
+    // The honest case still works.
+    let (code, text) = run("cd 'sub dir'");
+    assert_eq!(
+        (code, text),
+        (Some(0), ws.join("sub dir").display().to_string())
+    );
+}
+
+/// Naming a program that needs sockets grants nothing to a command that
+/// also does anything else: bash itself would use the grant.
+#[test]
+fn a_grant_needs_a_command_made_only_of_its_program_and_filters() {
+    let (_dir, ws) = workspace();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || for _ in listener.incoming() {});
+    let connect = format!("true || gh; exec 3<>/dev/tcp/127.0.0.1/{port} && echo connected");
+    let out = Command::new(SHELLWARD)
+        .args(["sandbox", "-c", &connect])
+        .current_dir(&ws)
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("connected"),
+        "{out:?}"
+    );
+    let plain = Command::new("bash")
+        .args(["-c", &connect])
+        .current_dir(&ws)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&plain.stdout).contains("connected"),
+        "the test can fail"
+    );
+}

@@ -139,20 +139,25 @@ pub fn decide(req: &Request<'_>) -> Decision {
     };
     let complete = parsed && subjects.complete && req.analysis.unsupported().is_empty();
     let mut unverifiable: Option<&Rule> = None;
+    // Each command is prepared once for every rule.
+    let whole_text = pattern::Target::text(if has_guard_rules { text } else { "" });
+    let targets: Vec<(&subject::Subject, pattern::Target<'_>)> = subjects
+        .list
+        .iter()
+        .map(|s| (s, pattern::Target::command(&s.words, &s.source)))
+        .collect();
     for action in [Action::Deny, Action::Ask] {
         for rule in req.settings.rules.iter().filter(|r| r.action == action) {
-            let whole = rule.pattern.matches_text(text);
+            let whole = rule.pattern.matches_target(&whole_text, true);
             let hit = whole
-                || subjects
-                    .list
+                || targets
                     .iter()
-                    .any(|s| !s.partial && rule.pattern.matches_command(&s.words, &s.source, true));
+                    .any(|(s, t)| !s.partial && rule.pattern.matches_target(t, true));
             if hit {
-                let via = subjects
-                    .list
+                let via = targets
                     .iter()
-                    .find(|s| rule.pattern.matches_command(&s.words, &s.source, true))
-                    .and_then(|s| s.via.as_deref())
+                    .find(|(_, t)| rule.pattern.matches_target(t, true))
+                    .and_then(|(s, _)| s.via.as_deref())
                     .map(|w| format!(" (run through `{w}`)"))
                     .unwrap_or_default();
                 return Decision::new(

@@ -21,6 +21,64 @@
 
 use std::fmt;
 
+/// A command prepared once for matching against many rules: its words,
+/// and, each computed on first need, its source text in the forms rules
+/// compare (single-spaced, the words joined) and its option-set view.
+#[derive(Debug)]
+pub struct Target<'a> {
+    words: std::borrow::Cow<'a, [String]>,
+    trimmed: &'a str,
+    source: &'a str,
+    normal: std::cell::OnceCell<String>,
+    joined: std::cell::OnceCell<String>,
+    joined_normal: std::cell::OnceCell<String>,
+    view: std::cell::OnceCell<(Vec<String>, Vec<String>)>,
+}
+
+impl<'a> Target<'a> {
+    /// A simple command: its decoded words and its source text.
+    pub fn command(words: &'a [String], source: &'a str) -> Target<'a> {
+        Target {
+            words: std::borrow::Cow::Borrowed(words),
+            trimmed: source.trim(),
+            source,
+            normal: std::cell::OnceCell::new(),
+            joined: std::cell::OnceCell::new(),
+            joined_normal: std::cell::OnceCell::new(),
+            view: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// A whole command text, split at white space.
+    pub fn text(text: &'a str) -> Target<'a> {
+        let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        Target {
+            words: std::borrow::Cow::Owned(words),
+            ..Target::command(&[], text)
+        }
+    }
+
+    fn normal(&self) -> &str {
+        self.normal.get_or_init(|| normalise_space(self.source))
+    }
+
+    fn joined(&self) -> &str {
+        self.joined.get_or_init(|| self.words.join(" "))
+    }
+
+    fn joined_normal(&self) -> &str {
+        self.joined_normal
+            .get_or_init(|| normalise_space(self.joined()))
+    }
+
+    fn view(&self) -> &(Vec<String>, Vec<String>) {
+        self.view.get_or_init(|| {
+            let (path, options) = option_view(&self.words);
+            (path.into_iter().map(str::to_string).collect(), options)
+        })
+    }
+}
+
 /// A parsed rule pattern.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pattern {
@@ -223,13 +281,39 @@ impl Pattern {
 
     /// An option-set rule against a command's words.
     fn option_set_matches(&self, words: &[String]) -> bool {
+        self.option_set_matches_view(&Target::command(words, "").view().clone())
+    }
+
+    fn option_set_matches_view(&self, (have_path, have): &(Vec<String>, Vec<String>)) -> bool {
         let Kind::OptionSet(path, options) = &self.kind else {
             return false;
         };
-        let (have_path, have) = option_view(words);
         have_path.len() >= path.len()
-            && path.iter().zip(&have_path).all(|(p, w)| p == w)
+            && path.iter().zip(have_path).all(|(p, w)| p == w)
             && options.iter().all(|o| have.contains(o))
+    }
+
+    /// [`Pattern::matches_command`] (or, for a [`Target::text`],
+    /// [`Pattern::matches_text`]) on a prepared target: what deny and ask
+    /// rules use, each command prepared once for all rules.
+    pub fn matches_target(&self, t: &Target<'_>, loose: bool) -> bool {
+        let glob_or_exact = |text: &str| match &self.kind {
+            Kind::Exact(exact) => exact == text,
+            Kind::Glob(glob) => wildcard(glob.as_bytes(), text.as_bytes()),
+            _ => false,
+        };
+        match &self.kind {
+            Kind::Any => true,
+            Kind::Prefix(prefix) => {
+                t.words.len() >= prefix.len()
+                    && prefix.iter().zip(t.words.iter()).all(|(p, w)| p == w)
+            }
+            Kind::OptionSet(..) => self.option_set_matches_view(t.view()),
+            Kind::Exact(exact) if !loose => self.text == t.trimmed || exact == t.trimmed,
+            Kind::Glob(glob) if !loose => wildcard(glob.as_bytes(), t.trimmed.as_bytes()),
+            Kind::Exact(_) => glob_or_exact(t.normal()) || glob_or_exact(t.joined_normal()),
+            Kind::Glob(_) => glob_or_exact(t.trimmed) || glob_or_exact(t.joined()),
+        }
     }
 
     /// Does the pattern match a simple command, given its decoded argv

@@ -107,7 +107,7 @@ impl Node {
     /// Subcommands (parsed on first use).
     pub fn subcommands(&self) -> &[Node] {
         if let Some(key) = &self.key {
-            return lookup_at(key, 1).map_or(&[], Node::subcommands);
+            return parsed(key).map_or(&[], Node::subcommands);
         }
         self.parsed.get_or_init(|| {
             self.subs
@@ -119,7 +119,7 @@ impl Node {
     /// The options of this node (from its own line when it was split out).
     pub fn own_options(&self) -> &[Opt] {
         match &self.key {
-            Some(key) => lookup_at(key, 1).map_or(&[], |n| n.options.as_slice()),
+            Some(key) => parsed(key).map_or(&[], |n| n.options.as_slice()),
             None => &self.options,
         }
     }
@@ -213,10 +213,20 @@ fn parsed(key: &str) -> Option<&'static Node> {
         return *hit;
     }
     let node = find_line(key).and_then(|line| {
-        serde_json::from_str::<(&str, &RawValue)>(line)
+        let (_, value) = serde_json::from_str::<(&str, &RawValue)>(line).ok()?;
+        if value.get().starts_with('"') {
+            // An alias line (`["hub","git"]`): followed once; aliases point
+            // at file keys, which are tree lines.
+            let target: String = serde_json::from_str(value.get()).ok()?;
+            let line = find_line(&target)?;
+            let (_, value) = serde_json::from_str::<(&str, &RawValue)>(line).ok()?;
+            return (!value.get().starts_with('"'))
+                .then(|| serde_json::from_str::<Node>(value.get()).ok())
+                .flatten()
+                .map(|node| &*Box::leak(Box::new(node)));
+        }
+        serde_json::from_str::<Node>(value.get())
             .ok()
-            .filter(|(_, v)| !v.get().starts_with('"'))
-            .and_then(|(_, v)| serde_json::from_str::<Node>(v.get()).ok())
             .map(|node| &*Box::leak(Box::new(node)))
     });
     // Unknown names are remembered too, but only up to a bound: a model can
@@ -228,17 +238,7 @@ fn parsed(key: &str) -> Option<&'static Node> {
 }
 
 /// The command tree for `name` (a command name, alias or spec file name).
+/// Every answer, a miss included, is remembered (see [`parsed`]).
 pub fn lookup(name: &str) -> Option<&'static Node> {
-    lookup_at(name, 0)
-}
-
-fn lookup_at(name: &str, depth: usize) -> Option<&'static Node> {
-    if let Some(node) = parsed(name) {
-        return Some(node);
-    }
-    // An alias line (`["hub","git"]`): followed once; aliases point at file keys.
-    let line = find_line(name)?;
-    let (_, value) = serde_json::from_str::<(&str, &RawValue)>(line).ok()?;
-    let key: String = serde_json::from_str(value.get()).ok()?;
-    (depth == 0).then(|| lookup_at(&key, 1)).flatten()
+    parsed(name)
 }

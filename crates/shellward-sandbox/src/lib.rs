@@ -246,7 +246,7 @@ pub fn seal(
     };
     let read_only = matches!(confinement, Confinement::ReadOnly { .. });
     let filter = if features.seccomp {
-        seccomp::filter(seccomp::Filter { sockets, read_only })?
+        seccomp::cached(seccomp::Filter { sockets, read_only })?
     } else {
         None
     };

@@ -244,7 +244,7 @@ impl Policy {
                 .map(PathBuf::from)
                 .filter(|h| h.is_absolute()),
             path: std::env::var("PATH").ok(),
-            also: other_homes(),
+            also: other_homes().to_vec(),
             places: Vec::new(),
             defaults: true,
         }
@@ -364,7 +364,12 @@ impl Policy {
 /// The user's home from the password database when `HOME` names another
 /// place (or none), and `$XDG_CONFIG_HOME`: where the `~` and `~/.config`
 /// rows also apply.
-fn other_homes() -> Vec<(String, PathBuf)> {
+fn other_homes() -> &'static [(String, PathBuf)] {
+    static HOMES: std::sync::OnceLock<Vec<(String, PathBuf)>> = std::sync::OnceLock::new();
+    HOMES.get_or_init(find_other_homes)
+}
+
+fn find_other_homes() -> Vec<(String, PathBuf)> {
     let mut out = Vec::new();
     let home = std::env::var_os("HOME").map(PathBuf::from);
     if let Some(db_home) = passwd_home(rustix::process::geteuid().as_raw())

@@ -173,15 +173,39 @@ pub(crate) fn jq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     let Some((_, filter)) = p.operands.first() else {
         return Ok(());
     };
-    if filter.contains("$ENV") || has_word(filter, "env") {
+    // jq allows white space and comments between `$` and a name
+    // (`$ ENV` is `$ENV`): look at the filter without them.
+    let squeezed = jq_squeeze(filter);
+    if squeezed.contains("$ENV") || has_word(filter, "env") {
         return reject("secrets.jq_env", "the jq filter reads the environment");
     }
-    for word in ["include", "import", "input_filename", "$__prog_args"] {
-        if has_word(filter, word) || filter.contains(word) && word.starts_with('$') {
+    for word in [
+        "include",
+        "import",
+        "input_filename",
+        "$__prog_args",
+        "$__loc__",
+    ] {
+        if has_word(filter, word) || squeezed.contains(word) && word.starts_with('$') {
             return reject("readonly.jq_module", format!("the jq filter uses `{word}`"));
         }
     }
     Ok(())
+}
+
+/// A jq filter without white space and `#` comments.
+fn jq_squeeze(filter: &str) -> String {
+    let mut out = String::with_capacity(filter.len());
+    let mut comment = false;
+    for c in filter.chars() {
+        match c {
+            '\n' => comment = false,
+            '#' => comment = true,
+            _ if comment || c.is_whitespace() => {}
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// `yq EXPR`: no file loading, no environment, no eval.
@@ -225,6 +249,11 @@ pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         ("getline", "reads from a command or file"),
         ("|", "pipes to or from a command"),
         ("ENVIRON", "reads the environment"),
+        (
+            "ARGV",
+            "can name the files it reads (`ARGV[1]=\"/etc/passwd\"`)",
+        ),
+        ("ARGC", "can change which files it reads"),
         ("PROCINFO", "reads process information"),
         ("@load", "loads an extension"),
         ("@include", "includes a file"),
@@ -356,8 +385,13 @@ fn sed_script(script: &str) -> Result<(), String> {
                     i += 1;
                 }
             }
+            // GNU sed ends a label at white space too: `:a w out` and
+            // `ba w out` are a label, then `w out` (verified with sed 4.9).
             b'b' | b't' | b'T' | b':' => {
-                while i < b.len() && !matches!(b[i], b';' | b'\n' | b'}') {
+                while i < b.len() && matches!(b[i], b' ' | b'\t') {
+                    i += 1;
+                }
+                while i < b.len() && !matches!(b[i], b';' | b'\n' | b'}' | b' ' | b'\t') {
                     i += 1;
                 }
             }

@@ -940,7 +940,8 @@ fn judge_argv(
             }
         }
     }
-    if row.follows.iter().any(|o| parsed.has(o))
+    if row.follows_always
+        || row.follows.iter().any(|o| parsed.has(o))
         || (row.glob_reads_only && !row.glob_safe && glob_option.is_some())
     {
         follow_scan(j, cwd, words, path_operands, external)?;

@@ -54,6 +54,10 @@ pub(crate) struct Row {
     /// own directory (a file name holds no `/`) or follow links: instead of
     /// rejecting, the trees are scanned as for `follows`.
     pub glob_reads_only: bool,
+    /// The program follows links in its directory operands whatever its
+    /// options (`diff DIR DIR` reads each pair of files, links included):
+    /// its trees are scanned as for `follows`.
+    pub follows_always: bool,
     /// Options that make the path operands lists of more paths to read
     /// (`sha256sum -c SUMS` reads every file named in SUMS): each listed
     /// path is checked like an operand.
@@ -72,6 +76,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         script_options: &[],
         follows: &[],
         glob_reads_only: false,
+        follows_always: false,
         lists: &[],
         check: None,
     }
@@ -100,6 +105,10 @@ impl Row {
     }
     const fn glob_reads_only(mut self) -> Row {
         self.glob_reads_only = true;
+        self
+    }
+    const fn follows_always(mut self) -> Row {
+        self.follows_always = true;
         self
     }
     const fn lists(mut self, options: &'static [&'static str]) -> Row {
@@ -243,7 +252,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("unexpand", Paths, "-t|--tabs=STR -a|--all --first-only").glob_safe(),
     row("comm", Paths, "-1 -2 -3 -i --check-order --nocheck-order --output-delimiter=STR -z|--zero-terminated --total"),
     row("join", Paths, "-1=NUM -2=NUM -j=NUM -t=CHAR -a=NUM -v=NUM -e=STR -o=STR -i|--ignore-case --header --check-order --nocheck-order -z|--zero-terminated"),
-    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows(&["-r"]),
+    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows_always(),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
     row("find", Paths, FIND).follows(&["-L", "-follow"]),

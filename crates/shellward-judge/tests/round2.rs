@@ -28,13 +28,33 @@ fn no_round_two_row_is_auto_allowed() {
     ] {
         std::fs::write(ws.join(name), text).unwrap();
     }
+    // Two directories to compare, one holding a link out.
+    std::fs::create_dir_all(ws.join("d1")).unwrap();
+    std::fs::create_dir_all(ws.join("d2")).unwrap();
+    std::os::unix::fs::symlink("/etc/hostname", ws.join("d1/x")).unwrap();
+    std::fs::write(ws.join("d2/x"), "x\n").unwrap();
     let ctx = Context::new(&ws, &ws);
     let text = include_str!("data/adversarial-round2.tsv");
     let mut rows = 0;
     let mut allowed = Vec::new();
     let mut classes = std::collections::BTreeMap::new();
-    for line in text.lines().skip(1).filter(|l| !l.is_empty()) {
-        let (command, class) = line.split_once('\t').unwrap();
+    // A row's command may span lines: the class is after the last tab.
+    let mut rows_text: Vec<(String, &str)> = Vec::new();
+    let mut pending = String::new();
+    for line in text.lines().skip(1) {
+        match line.rsplit_once('\t') {
+            Some((command, class)) => {
+                pending.push_str(command);
+                rows_text.push((std::mem::take(&mut pending), class));
+            }
+            None => {
+                pending.push_str(line);
+                pending.push('\n');
+            }
+        }
+    }
+    for (command, class) in &rows_text {
+        let (command, class) = (command.as_str(), *class);
         rows += 1;
         *classes.entry(class).or_insert(0) += 1;
         let v = judge(&analyze(command), &ctx);

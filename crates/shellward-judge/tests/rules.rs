@@ -424,6 +424,22 @@ fn rule_ids() {
             "readonly.flag:git config:--system",
         ),
         ("git config --local --list", true, "readonly.git:config"),
+        // Mini-languages read as their interpreters do.
+        ("sed -n ':a w out' f", false, "readonly.sed_script"),
+        ("sed -n 'ba w out' f", false, "readonly.sed_script"),
+        ("sed -n 'ta w out' f", false, "readonly.sed_script"),
+        ("sed ':a;N;ba' f", true, "readonly.flags:sed"),
+        ("sed -n '/x/{:a;n;ba}' f", true, "readonly.flags:sed"),
+        (
+            "awk 'BEGIN{ARGV[1]=\"/etc/passwd\"; ARGC=2} {print}'",
+            false,
+            "readonly.awk_program",
+        ),
+        ("awk '{print ARGV[0]}' f", false, "readonly.awk_program"),
+        ("jq '$ ENV' f", false, "secrets.jq_env"),
+        ("jq '$ # c\nENV' f", false, "secrets.jq_env"),
+        ("jq -n '$__loc__'", false, "readonly.jq_module"),
+        ("jq '.a | length' f", true, "readonly.flags:jq"),
         // Needless asks of the first round.
         ("git var GIT_EDITOR", true, "readonly.git:var"),
         ("git var -l", false, "readonly.flag:git var:-l"),
@@ -938,9 +954,10 @@ fn link_following_readers() {
     assert_eq!(verdict("rg -L x"), out);
     assert_eq!(verdict("find -L src -name y"), out);
     assert_eq!(verdict("grep -R x src/*"), out);
-    // diff -r dereferences links too.
+    // diff dereferences links too, recursive or not (`diff DIR DIR`).
     assert_eq!(verdict("diff -r src other"), out);
     assert_eq!(verdict("diff -r other src"), out);
+    assert_eq!(verdict("diff other src"), out);
     // A glob that could expand to `-R` (a planted file of that name) makes
     // grep scan as if it followed links.
     std::fs::write(ws.join("src/-R"), "").unwrap();

@@ -203,7 +203,9 @@ pub fn cached(filter: Filter) -> Result<Option<BpfProgram>, Error> {
     static CACHE: std::sync::OnceLock<Mutex<HashMap<Filter, Option<BpfProgram>>>> =
         std::sync::OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut cache = cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(hit) = cache.get(&filter) {
         return Ok(hit.clone());
     }

@@ -21,10 +21,25 @@ pub(crate) enum ReadError {
 /// The contents of the regular file at `path` (links followed), if it has
 /// at most `limit` bytes. Opened non-blocking, so a FIFO answers at once.
 pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    read(path, limit, true)
+}
+
+/// [`read_bounded`], but a link as the last component is unreadable (a
+/// repository part that is a link may lead anywhere).
+pub(crate) fn read_bounded_no_link(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    read(path, limit, false)
+}
+
+fn read(path: &Path, limit: u64, follow: bool) -> Result<Vec<u8>, ReadError> {
     use rustix::fs::{FileType, Mode, OFlags};
+    let no_link = if follow {
+        OFlags::empty()
+    } else {
+        OFlags::NOFOLLOW
+    };
     let fd = rustix::fs::open(
         path,
-        OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::NOCTTY,
+        OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::NOCTTY | no_link,
         Mode::empty(),
     )
     .map_err(|e| match e {

@@ -445,15 +445,20 @@ fn dot_git_unsafe(
 }
 
 fn git_dir_unsafe(git_dir: &Path, role: Role) -> Option<String> {
-    let head = crate::fsread::read_bounded(&git_dir.join("HEAD"), 4096)
+    let head = crate::fsread::read_bounded_no_link(&git_dir.join("HEAD"), 4096)
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .unwrap_or_default();
     let valid_head = head.starts_with("ref: refs/")
         || (head.trim().len() >= 40 && head.trim().bytes().all(|b| b.is_ascii_hexdigit()));
-    if !valid_head
-        || std::fs::read_dir(git_dir.join("objects")).is_err()
-        || std::fs::read_dir(git_dir.join("refs")).is_err()
-    {
+    // Its parts must be its own: `objects`, `refs`, `HEAD` and `config`
+    // that are links could lead out of the workspace (opened without
+    // following a last link, at no extra cost).
+    let own_dir = |name: &str| {
+        use rustix::fs::{Mode, OFlags};
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        rustix::fs::open(git_dir.join(name), flags, Mode::empty()).is_ok()
+    };
+    if !valid_head || !own_dir("objects") || !own_dir("refs") {
         return Some("git_dir_invalid".into());
     }
     if git_dir.join("commondir").exists() {
@@ -510,7 +515,7 @@ const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
 /// Configuration keys that make git run a program during read-only commands.
 fn config_unsafe(config: &Path, role: Role) -> Option<String> {
     use crate::fsread::ReadError;
-    let text = match crate::fsread::read_bounded(config, MAX_CONFIG_BYTES) {
+    let text = match crate::fsread::read_bounded_no_link(config, MAX_CONFIG_BYTES) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(ReadError::Missing) => return None,
         Err(ReadError::TooLarge) => return Some("config_too_large".into()),
@@ -565,7 +570,15 @@ fn config_unsafe(config: &Path, role: Role) -> Option<String> {
                 // `git help` runs these viewers and browsers.
                 | "help.browser"
                 | "web.browser"
+                // `git blame` reads the file this names, wherever it is.
+                | "blame.ignorerevsfile"
+                // `git show`/`log -p` run git in submodules, with their own
+                // configuration (checked only for status, diff, describe).
+                | "diff.submodule"
         ) || top == "pager"
+            // `%G...` in a pretty format verifies signatures: runs gpg.
+            || ((full == "format.pretty" || top == "pretty")
+                && line.split_once('=').is_some_and(|(_, v)| v.contains("%G")))
             || top == "filter"
             || (top == "diff" && (key == "textconv" || key == "command"))
             || top == "uploadpack"

@@ -582,6 +582,27 @@ fn repository_safety() {
             &[(".git/hooks/post-index-change", "#!/bin/sh\n")],
             "hook:post-index-change",
         ),
+        // Configuration that makes read-only subcommands run or read more.
+        (
+            "pretty",
+            &[(".git/config", "[format]\n\tpretty = %h %G?\n")],
+            "config:format.pretty",
+        ),
+        (
+            "pretty_alias",
+            &[(".git/config", "[pretty]\n\tsig = %GS\n")],
+            "config:pretty.sig",
+        ),
+        (
+            "ignorerevs",
+            &[(".git/config", "[blame]\n\tignoreRevsFile = /etc/shadow\n")],
+            "config:blame.ignorerevsfile",
+        ),
+        (
+            "diffsub",
+            &[(".git/config", "[diff]\n\tsubmodule = diff\n")],
+            "config:diff.submodule",
+        ),
         // Submodules run with their own configuration from `.git/modules`.
         (
             "submodule",
@@ -604,6 +625,25 @@ fn repository_safety() {
             shellward_judge::git::repository_unsafe(&dir).as_deref(),
             Some(*why),
             "{name}"
+        );
+    }
+    // A git directory whose parts are links out of the workspace.
+    for (part, why) in [
+        ("config", "config_unreadable"),
+        ("objects", "git_dir_invalid"),
+        ("refs", "git_dir_invalid"),
+        ("HEAD", "git_dir_invalid"),
+    ] {
+        let dir = root.join(format!("linked_{part}"));
+        make_repo(&dir, "[core]\n\tbare = false\n");
+        let real = dir.join(".git").join(part);
+        let moved = root.join(format!("moved_{part}"));
+        std::fs::rename(&real, &moved).unwrap();
+        std::os::unix::fs::symlink(&moved, &real).unwrap();
+        assert_eq!(
+            shellward_judge::git::repository_unsafe(&dir).as_deref(),
+            Some(why),
+            "{part}"
         );
     }
     // Something named `.git` that is neither a directory, a file nor a link.

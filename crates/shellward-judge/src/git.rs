@@ -701,6 +701,42 @@ fn object_format_sha256(config: &Path) -> bool {
     })
 }
 
+/// Does the repository around `cwd` keep credentials in its configuration
+/// (a remote URL with a password, an `extraheader` with a token)? Then
+/// `git remote -v` and `git config --list` would print them to the model:
+/// they ask instead. A `.git` that is not a directory asks too (its
+/// configuration is elsewhere).
+pub fn config_holds_credentials(cwd: &Path) -> bool {
+    let Some(root) = work_tree_root(cwd) else {
+        return false;
+    };
+    let dot_git = root.join(".git");
+    if !dot_git.is_dir() {
+        return true;
+    }
+    let Ok(bytes) = crate::fsread::read_bounded_no_link(&dot_git.join("config"), MAX_CONFIG_BYTES)
+    else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    text.lines().any(|line| {
+        let (key, value) = line.split_once('=').unwrap_or((line, ""));
+        key.trim().eq_ignore_ascii_case("extraheader") || url_with_password(value.trim())
+    })
+}
+
+/// `scheme://user:password@host` with a non-empty password.
+fn url_with_password(value: &str) -> bool {
+    value.split("://").skip(1).any(|after| {
+        after
+            .split(['/', '?', '#'])
+            .next()
+            .and_then(|authority| authority.rsplit_once('@'))
+            .and_then(|(userinfo, _)| userinfo.split_once(':'))
+            .is_some_and(|(_, password)| !password.is_empty())
+    })
+}
+
 /// The directory holding the nearest `.git` at or above `cwd` (the work tree
 /// root), found without running git.
 pub fn work_tree_root(cwd: &Path) -> Option<PathBuf> {

@@ -820,6 +820,14 @@ fn judge_argv(
             submodules,
         } = git::judge(args)?;
         repository_trusted(j, cwd)?;
+        if matches!(&*rule, "readonly.git:remote" | "readonly.git:config")
+            && git::config_holds_credentials(cwd)
+        {
+            return Err(Reject::new(
+                "git.credentials_in_config",
+                "the repository's configuration holds credentials (a URL with a password or an extraheader), which this command would print",
+            ));
+        }
         if submodules && let Some(why) = j.submodules_unsafe(cwd) {
             return Err(Reject::new(
                 format!("git.repo_unsafe:{why}"),

@@ -627,6 +627,31 @@ fn repository_safety() {
             "{name}"
         );
     }
+    // Credentials in the configuration: printing commands ask, others run.
+    let creds = root.join("creds");
+    make_repo(
+        &creds,
+        "[remote \"origin\"]\n\turl = https://bot:ghp_secret@github.com/o/r.git\n",
+    );
+    let ctx = Context::new(&creds, &creds);
+    for (command, read_only) in [
+        ("git remote -v", false),
+        ("git config --list", false),
+        ("git config --get remote.origin.url", false),
+        ("git log --oneline -1", true),
+    ] {
+        let v = judge(&analyze(command), &ctx);
+        assert_eq!(v.read_only, read_only, "{command}: {}", v.rule);
+        if !read_only {
+            assert_eq!(&*v.rule, "git.credentials_in_config", "{command}");
+        }
+    }
+    let header = root.join("header");
+    make_repo(
+        &header,
+        "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic xyz\n",
+    );
+    assert!(!judge(&analyze("git remote -v"), &Context::new(&header, &header)).read_only);
     // A git directory whose parts are links out of the workspace.
     for (part, why) in [
         ("config", "config_unreadable"),

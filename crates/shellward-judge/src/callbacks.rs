@@ -559,6 +559,58 @@ pub(crate) fn uv(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     }
 }
 
+/// `rustup toolchain list`, `rustup target|component list --installed`:
+/// what is installed, read from `~/.rustup` (`show` may install the
+/// project's toolchain; it asks).
+pub(crate) fn rustup(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    match (args.first().copied(), args.get(1).copied()) {
+        (Some("toolchain"), Some("list")) => table(
+            "readonly.flag:rustup toolchain list",
+            "-v|--verbose -q|--quiet",
+            &args[2..],
+        )
+        .map(drop),
+        (Some("target" | "component"), Some("list")) if args[2..] == ["--installed"] => Ok(()),
+        _ => reject(
+            "readonly.subcommand:rustup",
+            "not a read-only rustup command",
+        ),
+    }
+}
+
+/// `npm ls|list [OPTIONS]`: the installed tree, read from `node_modules`
+/// (no lifecycle script, no registry).
+pub(crate) fn npm(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    match args.first().copied() {
+        Some("ls" | "list" | "ll" | "la") => table(
+            "readonly.flag:npm ls",
+            "--depth=NUM --all -a --json --long -l --parseable -p --omit=STR --include=STR --link --prod --production --dev --no-unicode --unicode -g --global",
+            &args[1..],
+        )
+        .and_then(|p| match p.operands.iter().find(|(_, o)| o.contains('/') || o.starts_with('.')) {
+            // Package names only: a path would be a file outside, or a spec.
+            Some((_, o)) => reject("readonly.operand:npm ls", format!("`{o}` is not a package name")),
+            None => Ok(()),
+        }),
+        other => reject(
+            format!("readonly.subcommand:npm:{}", other.unwrap_or("")),
+            "not a read-only npm command",
+        ),
+    }
+}
+
+/// `printenv NAME...` for names that hold no secret ([`crate::PRINTABLE_VARIABLES`]).
+pub(crate) fn printenv(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    let names: Vec<&str> = p.operands.iter().map(|(_, o)| *o).collect();
+    if names.is_empty() || !names.iter().all(|n| crate::PRINTABLE_VARIABLES.contains(n)) {
+        return reject(
+            "secrets.print:printenv",
+            "`printenv` prints the environment, which holds secrets",
+        );
+    }
+    Ok(())
+}
+
 /// `go version`, `go env [NAME...]` (`-w`/`-u` write the configuration).
 pub(crate) fn go(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     match args.first().copied() {

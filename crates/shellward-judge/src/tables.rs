@@ -138,7 +138,7 @@ pub(crate) const ANY_ARGS_CHECKS: &[(&str, ArgsCheck)] =
     &[("test", cb::test_names), ("[", cb::test_names)];
 
 /// Commands whose output is the process environment or credentials.
-pub(crate) const SECRETS: &[&str] = &["env", "printenv", "set", "declare", "typeset", "export"];
+pub(crate) const SECRETS: &[&str] = &["env", "set", "declare", "typeset", "export"];
 
 /// Programs for which `NAME --version` (and `-V`, `-v`, `version` where shown) is a lookup.
 /// Left out: launchers that load project code even for `--version` (`mvn` reads
@@ -298,6 +298,12 @@ pub(crate) const ROWS: &[Row] = &[
     row("pip3", Free, "").posix().check(cb::pip),
     row("uv", Free, "").posix().check(cb::uv),
     row("go", Free, "").posix().check(cb::go),
+    // Listings of what is installed; see the callbacks for the verbs.
+    row("rustup", Free, "").posix().check(cb::rustup),
+    row("npm", Free, "").posix().check(cb::npm),
+    // `printenv NAME...` of names that hold no secret (`printenv` alone prints all).
+    row("printenv", Free, "-0|--null").check(cb::printenv),
+    row("lsb_release", NoOperands, "-a|--all -i|--id -d|--description -r|--release -c|--codename -s|--short -v|--version"),
 ];
 
 const GZIP: &str = "-c|--stdout|--to-stdout -d|--decompress|--uncompress -l|--list -t|--test -v|--verbose -q|--quiet -f|--force -n|--no-name -N|--name -k|--keep -S|--suffix=STR";

@@ -888,7 +888,7 @@ impl Executor {
         // The session's temp dir is read too (`sort` reads what it spilled).
         let mut named = vec![session.workspace.clone(), self.session_tmp(session)];
         named.extend(prepared.read_dirs.iter().cloned());
-        named.extend(sandbox::needs(&prepared.analysis).1);
+        let granted = sandbox::needs(&prepared.analysis).1;
         // An outside path in the verdict means a person approved it (the
         // permission layer asks for every one): `/etc/*` is the directory.
         named.extend(
@@ -897,6 +897,7 @@ impl Executor {
             }),
         );
         let mut policy = sandbox::Policy::from_env(named, prepared.read_deny.clone());
+        policy.granted = granted;
         // Other commands' outputs (the session's temp dir inside is named).
         policy.places.push(self.output_dir.clone());
         let mut cache = lock(&self.reads);

@@ -22,7 +22,8 @@ pub struct Need {
     pub program: &'static str,
     /// Socket families.
     pub sockets: Sockets,
-    /// Paths it must read (`~/` is the home) although the defaults deny them.
+    /// Paths it must read (`~/` is the home, `$NAME` a variable's value)
+    /// although the defaults deny them.
     pub reads: &'static [&'static str],
     /// Why.
     pub why: &'static str,
@@ -31,7 +32,7 @@ pub struct Need {
 /// Programs whose read-only work needs more than the defaults.
 #[rustfmt::skip]
 pub const PROGRAM_NEEDS: &[Need] = &[
-    Need { program: "gh",          sockets: Sockets { unix: true, inet: true },  reads: &["~/.config/gh"], why: "GitHub's API over HTTPS (DNS over UDP), with the token in its config" },
+    Need { program: "gh",          sockets: Sockets { unix: true, inet: true },  reads: &["$GH_CONFIG_DIR", "~/.config/gh"], why: "GitHub's API over HTTPS (DNS over UDP), with the token in its config" },
     Need { program: "docker",      sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "the daemon's socket, /var/run/docker.sock" },
     Need { program: "podman",      sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "the service socket" },
     Need { program: "hostnamectl", sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "systemd-hostnamed over D-Bus" },
@@ -40,9 +41,10 @@ pub const PROGRAM_NEEDS: &[Need] = &[
 
 /// Programs that only filter their input: they may share a pipeline with a
 /// program of [`PROGRAM_NEEDS`] (none of them runs code or opens sockets).
+/// (Not `sort`: `--compress-program` runs a program.)
 pub const FILTERS: &[&str] = &[
-    "head", "tail", "grep", "egrep", "fgrep", "wc", "sort", "uniq", "cut", "tr", "jq", "cat",
-    "column", "nl",
+    "head", "tail", "grep", "egrep", "fgrep", "wc", "uniq", "cut", "tr", "jq", "cat", "column",
+    "nl",
 ];
 
 /// What `analysis` needs beyond the defaults: socket families, and paths
@@ -51,8 +53,8 @@ pub fn needs(analysis: &shellward_syntax::Analysis) -> (Sockets, Vec<PathBuf>) {
     let commands = analysis.commands();
     let qualifies = analysis.permission_safe()
         && commands.iter().all(|c| {
-            let program = c.argv().next().unwrap_or("");
-            let name = program.rsplit('/').next().unwrap_or(program);
+            // The bare name, found on `PATH`: `./gh` is any program.
+            let name = c.argv().next().unwrap_or("");
             (FILTERS.contains(&name) || PROGRAM_NEEDS.iter().any(|n| n.program == name))
                 && c.redirects.iter().all(|r| {
                     let t = r.target.value.as_str();
@@ -70,14 +72,22 @@ pub fn needs_of<'a>(programs: impl IntoIterator<Item = &'a str>) -> (Sockets, Ve
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let mut sockets = Sockets::default();
     let mut reads = Vec::new();
-    for program in programs {
-        let name = program.rsplit('/').next().unwrap_or(program);
+    for name in programs {
+        // The bare name only: `./gh` or `/tmp/gh` is any program.
         let Some(need) = PROGRAM_NEEDS.iter().find(|n| n.program == name) else {
             continue;
         };
         sockets.unix |= need.sockets.unix;
         sockets.inet |= need.sockets.inet;
         for path in need.reads {
+            if let Some(var) = path.strip_prefix('$') {
+                reads.extend(
+                    std::env::var_os(var)
+                        .map(PathBuf::from)
+                        .filter(|p| p.is_absolute()),
+                );
+                continue;
+            }
             match (path.strip_prefix("~/"), &home) {
                 (Some(rest), Some(home)) => reads.push(home.join(rest)),
                 (Some(_), None) => {}

@@ -139,6 +139,32 @@ pub const SECRETS: &[Row] = &[
     Row { path: "~/.viminfo",                  why: "editor history (registers with secrets)" },
     Row { path: "~/.lesshst",                  why: "pager history" },
     Row { path: "~/.mysql_history",            why: "SQL history" },
+    Row { path: "~/.huggingface",              why: "Hugging Face token" },
+    Row { path: "~/.cache/huggingface/token",  why: "Hugging Face token" },
+    Row { path: "~/.kaggle",                   why: "Kaggle key" },
+    Row { path: "~/.pulumi",                   why: "Pulumi token" },
+    Row { path: "~/.config/configstore",       why: "npm-ecosystem CLIs' tokens" },
+    Row { path: "~/.config/composer",          why: "Composer auth.json" },
+    Row { path: "~/.composer",                 why: "Composer auth.json" },
+    Row { path: "~/.config/helm",              why: "chart repository passwords" },
+    Row { path: "~/.config/ngrok",             why: "ngrok token" },
+    Row { path: "~/.zhistory",                 why: "shell history" },
+    Row { path: "~/.zsh_sessions",             why: "shell history" },
+    Row { path: "~/.local/share/atuin",        why: "shell history" },
+    Row { path: "~/.config/hcloud",            why: "Hetzner token" },
+    Row { path: "~/.config/openstack",         why: "OpenStack clouds.yaml" },
+    Row { path: "~/.sentryclirc",              why: "Sentry token" },
+    Row { path: "~/.bundle",                   why: "gem source credentials" },
+    Row { path: "~/.local/share/opencode",     why: "the agent's own credentials" },
+    Row { path: "~/.config/Bitwarden CLI",     why: "password manager" },
+    Row { path: "~/.thunderbird",              why: "mail and passwords" },
+    Row { path: "~/.ollama",                   why: "Ollama key" },
+    Row { path: "~/.cloudflared",              why: "Cloudflare tunnel certificate" },
+    Row { path: "~/.config/supabase",          why: "Supabase token" },
+    Row { path: "~/.railway",                  why: "Railway token" },
+    Row { path: "~/.config/pypoetry",          why: "Poetry repository passwords" },
+    Row { path: "~/.config/docker",            why: "registry credentials" },
+    Row { path: "~/.config/vercel",            why: "Vercel token" },
     Row { path: "~/snap/firefox",              why: "browser profiles" },
     Row { path: "~/snap/chromium",             why: "browser profiles" },
     // ---- the system's ----
@@ -221,6 +247,9 @@ pub struct Policy {
     /// More places, as [`PLACES`]: a named root beneath one is still
     /// readable (the state directory, with the session's temp dir inside).
     pub places: Vec<PathBuf>,
+    /// Roots a program's grant opens even in a credential store (`gh`
+    /// reads its token in `~/.config/gh`).
+    pub granted: Vec<PathBuf>,
     /// The home directory (`~` in the tables); none: `~` rows are skipped.
     pub home: Option<PathBuf>,
     /// Other directories `~` rows are expanded in too: the home the
@@ -246,6 +275,7 @@ impl Policy {
             path: std::env::var("PATH").ok(),
             also: other_homes().to_vec(),
             places: Vec::new(),
+            granted: Vec::new(),
             defaults: true,
         }
     }
@@ -292,7 +322,7 @@ impl Policy {
         let places = PLACES
             .iter()
             .filter(|_| self.defaults)
-            .filter_map(|r| self.expand_home(r.path))
+            .flat_map(|r| self.expand_all(r.path))
             .chain(self.places.iter().cloned())
             .filter_map(|p| Pattern::new(&p));
         secrets.extend(places);
@@ -332,6 +362,11 @@ impl Policy {
         let (patterns, secret_count) = self.patterns();
         let mut out = Vec::new();
         let mut listable = Vec::new();
+        for granted in &self.granted {
+            if let Ok(root) = granted.canonicalize() {
+                out.push(root);
+            }
+        }
         for (root, origin) in self.roots() {
             let Ok(root) = root.canonicalize() else {
                 continue;
@@ -368,6 +403,33 @@ fn other_homes() -> &'static [(String, PathBuf)] {
     static HOMES: std::sync::OnceLock<Vec<(String, PathBuf)>> = std::sync::OnceLock::new();
     HOMES.get_or_init(find_other_homes)
 }
+
+/// Environment variables that move a credential store or a private
+/// place, and the row prefix they move: the rows are denied where the
+/// variable says too (`GH_CONFIG_DIR` holds gh's token, `KUBECONFIG` names
+/// config files, `XDG_STATE_HOME` moves shellward's own state).
+#[rustfmt::skip]
+pub const MOVED_BY: &[(&str, &str)] = &[
+    ("XDG_CONFIG_HOME",             "~/.config"),
+    ("XDG_STATE_HOME",              "~/.local/state"),
+    ("XDG_DATA_HOME",               "~/.local/share"),
+    ("XDG_CACHE_HOME",              "~/.cache"),
+    ("GH_CONFIG_DIR",               "~/.config/gh"),
+    ("DOCKER_CONFIG",               "~/.docker"),
+    ("KUBECONFIG",                  "~/.kube"),
+    ("GNUPGHOME",                   "~/.gnupg"),
+    ("AWS_SHARED_CREDENTIALS_FILE", "~/.aws"),
+    ("AWS_CONFIG_FILE",             "~/.aws"),
+    ("CLOUDSDK_CONFIG",             "~/.config/gcloud"),
+    ("AZURE_CONFIG_DIR",            "~/.azure"),
+    ("NPM_CONFIG_USERCONFIG",       "~/.npmrc"),
+    ("PIP_CONFIG_FILE",             "~/.config/pip"),
+    ("CARGO_HOME",                  "~/.cargo"),
+    ("PASSWORD_STORE_DIR",          "~/.password-store"),
+    ("HF_HOME",                     "~/.cache/huggingface"),
+    ("KAGGLE_CONFIG_DIR",           "~/.kaggle"),
+    ("PULUMI_HOME",                 "~/.pulumi"),
+];
 
 fn find_other_homes() -> Vec<(String, PathBuf)> {
     let mut out = Vec::new();
@@ -732,6 +794,7 @@ mod tests {
             home: None,
             also: Vec::new(),
             places: Vec::new(),
+            granted: Vec::new(),
             path: Some(format!(
                 "{}:relative/bin",
                 r.join("home/u/.cargo/bin").display()
@@ -836,6 +899,26 @@ mod tests {
             under(&policy.plan(), &r.join("home/u/dotfiles/vimrc")),
             "{plan:?}"
         );
+    }
+
+    #[test]
+    fn a_grant_opens_the_store_it_names_and_nothing_else() {
+        let (_t, r, mut policy) = fixture();
+        policy.defaults = true;
+        policy.deny.clear();
+        policy.home = Some(r.join("home/u"));
+        std::fs::write(r.join("home/u/.config/gh/hosts.yml"), "token").unwrap();
+        assert!(!under(
+            &policy.plan(),
+            &r.join("home/u/.config/gh/hosts.yml")
+        ));
+        policy.granted = vec![r.join("home/u/.config/gh")];
+        let plan = policy.plan();
+        assert!(
+            under(&plan, &r.join("home/u/.config/gh/hosts.yml")),
+            "{plan:?}"
+        );
+        assert!(!under(&plan, &r.join("home/u/.ssh")), "{plan:?}");
     }
 
     #[test]

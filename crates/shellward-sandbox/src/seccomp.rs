@@ -121,8 +121,11 @@ const READ_ONLY_DENIED_X86_64: &[i64] = &[
 #[cfg(not(target_arch = "x86_64"))]
 const READ_ONLY_DENIED_X86_64: &[i64] = &[];
 
-/// `fchmodat2` (Linux 6.6), not yet in every libc.
-const SYS_FCHMODAT2: i64 = 452;
+/// Newer calls that change what [`READ_ONLY_DENIED`] guards, not yet in
+/// every libc: `fchmodat2` (Linux 6.6), `setxattrat` and `removexattrat`
+/// (6.13), `open_tree_attr` (6.15), `file_setattr` (6.17). Same numbers on
+/// every architecture (the unified table).
+const NEWER_DENIED: [i64; 5] = [452, 463, 466, 467, 469];
 
 /// Terminal ioctls that inject input: denied in every profile. (The
 /// request type differs between libcs: the casts are for portability.)
@@ -243,7 +246,7 @@ pub fn filter(filter: Filter) -> Result<Option<BpfProgram>, Error> {
             let calls = READ_ONLY_DENIED.iter().map(|(c, _)| *c);
             for call in calls
                 .chain(READ_ONLY_DENIED_X86_64.iter().copied())
-                .chain([SYS_FCHMODAT2])
+                .chain(NEWER_DENIED)
             {
                 rules.insert(call | bit, Vec::new());
             }

@@ -339,6 +339,11 @@ class R(ctypes.Structure): _fields_ = [("cur", ctypes.c_ulong), ("max", ctypes.c
 new = R(1024, 1024)
 out["prlimit_other"] = call(302, {sibling}, 7, ctypes.byref(new), 0)
 out["tiocsti"] = py(lambda: fcntl.ioctl(1, termios.TIOCSTI, b"x"))
+# setxattrat(AT_FDCWD, path, 0, name, &args, sizeof args): the newer spelling.
+class XA(ctypes.Structure): _fields_ = [("value", ctypes.c_ulong), ("size", ctypes.c_uint), ("flags", ctypes.c_uint)]
+buf = ctypes.create_string_buffer(b"1")
+xa = XA(ctypes.addressof(buf), 1, 0)
+out["setxattrat"] = call(463, ctypes.c_long(-100), b"notes.txt", 0, b"user.y", ctypes.byref(xa), ctypes.c_long(16))
 print(" ".join(f"{{k}}={{v}}" for k, v in out.items()))
 "#,
         sibling = sibling.id()
@@ -358,7 +363,7 @@ print(" ".join(f"{{k}}={{v}}" for k, v in out.items()))
             .collect()
     };
     let (c, u) = (parse(&confined.out), parse(&free.out));
-    assert_eq!(c.len(), 8, "{}", confined.out);
+    assert_eq!(c.len(), 9, "{}", confined.out);
     for ((name, errno), (_, free_errno)) in c.iter().zip(&u) {
         assert_eq!(*errno, libc::EACCES, "{name} confined: {}", confined.out);
         assert_ne!(*free_errno, libc::EACCES, "{name} unconfined: {}", free.out);

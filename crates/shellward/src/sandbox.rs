@@ -109,12 +109,19 @@ fn confined(args: &SandboxArgs) -> Result<ExitCode> {
     let mut named = vec![workspace.clone(), tmp_path.clone()];
     named.extend(settings.additional_directories.iter().cloned());
     named.extend(settings.sandbox_read_allow.iter().cloned());
-    named.extend(needed_reads);
+
     let reads = match args.profile {
-        Profile::ReadOnly => sandbox::Reads::snapshot(&sandbox::Policy::from_env(
-            named,
-            settings.sandbox_read_deny.clone(),
-        )),
+        Profile::ReadOnly => {
+            let mut policy = sandbox::Policy::from_env(named, settings.sandbox_read_deny.clone());
+            policy.granted = needed_reads;
+            // Other commands' outputs, wherever the store is.
+            policy.places.extend(
+                std::env::var_os("SHELLWARD_STATE_DB")
+                    .map(PathBuf::from)
+                    .and_then(|db| db.parent().map(Path::to_path_buf)),
+            );
+            sandbox::Reads::snapshot(&policy)
+        }
         Profile::WorkspaceWrite => sandbox::Reads::none(),
     };
     let writes = sandbox::Writes {
@@ -172,7 +179,10 @@ fn ended_in(file: &Path, roots: &[&Path]) -> Option<String> {
     let real = dir.canonicalize().ok()?;
     let inside = roots.iter().any(|r| real.starts_with(r));
     let secret = shellward_exec::sandbox::reads::secret_at(&real).is_some();
-    (dir.is_absolute() && real.is_dir() && inside && !secret).then_some(text)
+    // The physical path: the host's `cd` would resolve `link/..` logically,
+    // somewhere else than what was checked.
+    (dir.is_absolute() && real.is_dir() && inside && !secret)
+        .then(|| real.to_string_lossy().into_owned())
 }
 
 /// `script`, preceded by an EXIT trap that records `$PWD` in `$TMPDIR`.

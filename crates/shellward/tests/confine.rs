@@ -206,6 +206,16 @@ fn the_cwd_file_cannot_be_turned_against_the_parent() {
         assert_ne!(code, Some(124), "hung: {attack}");
         assert_eq!(text, "", "{attack}");
     }
+    // A logical path the host's `cd` would resolve elsewhere than the
+    // check did: the physical path is handed back.
+    std::fs::create_dir_all(ws.join("d1/d2")).unwrap();
+    std::os::unix::fs::symlink(ws.join("d1/d2"), ws.join("L")).unwrap();
+    let logical = format!(
+        "cd .; trap - EXIT; printf %s '{}/L/../..' > \"$SHELLWARD_SANDBOX_TMP/.shellward-cwd\"",
+        ws.display()
+    );
+    let (_, text) = run(&logical);
+    assert_eq!(text, ws.display().to_string(), "{logical}");
     // The honest case still works.
     let (code, text) = run("cd 'sub dir'");
     assert_eq!(

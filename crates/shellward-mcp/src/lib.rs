@@ -242,7 +242,10 @@ impl Server {
             if fresh.is_empty() {
                 continue;
             }
-            let list: Vec<&str> = fresh.iter().map(|e| e.as_str()).collect();
+            let list: Vec<String> = fresh
+                .iter()
+                .map(|e| shellward_permit::trust::shown(e))
+                .collect();
             tracing::warn!(file = %u.file.display(), entries = ?list, "untrusted workspace settings are not applied");
             lock(&self.pending).push(format!(
                 "Note: {} holds settings that would relax the policy and are not applied until the user runs `shellward trust`: {}.",

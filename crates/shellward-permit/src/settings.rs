@@ -224,6 +224,23 @@ fn settings_path(written: &str, workspace: &Path) -> PathBuf {
     }
 }
 
+/// `path` with `.` and `..` resolved by name (for comparisons of paths
+/// that may not exist: `ws/../config` is not inside `ws`).
+pub fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// A workspace settings file's relaxing entries that were not applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Untrusted {
@@ -271,7 +288,10 @@ pub enum SettingsError {
     },
 }
 
-/// Where the files of each level are, for a workspace.
+/// Where the files of each level are, for a workspace: the user's, then
+/// those of every directory above the workspace (farthest first: a
+/// `.git` planted in a subdirectory must not shed the project's deny
+/// rules), then the workspace's own.
 pub fn locations(workspace: &Path) -> Vec<(Level, PathBuf)> {
     let mut out = Vec::new();
     let config = std::env::var_os("XDG_CONFIG_HOME")
@@ -281,19 +301,14 @@ pub fn locations(workspace: &Path) -> Vec<(Level, PathBuf)> {
     if let Some(config) = config {
         out.push((Level::User, config.join("shellward/settings.json")));
     }
-    out.push((Level::Project, workspace.join(".shellward/settings.json")));
-    out.push((
-        Level::Local,
-        workspace.join(".shellward/settings.local.json"),
-    ));
-    out.push((
-        Level::ClaudeProject,
-        workspace.join(".claude/settings.json"),
-    ));
-    out.push((
-        Level::ClaudeLocal,
-        workspace.join(".claude/settings.local.json"),
-    ));
+    let mut dirs: Vec<&Path> = workspace.ancestors().collect();
+    dirs.reverse();
+    for dir in dirs.into_iter().filter(|d| d.parent().is_some()) {
+        out.push((Level::Project, dir.join(".shellward/settings.json")));
+        out.push((Level::Local, dir.join(".shellward/settings.local.json")));
+        out.push((Level::ClaudeProject, dir.join(".claude/settings.json")));
+        out.push((Level::ClaudeLocal, dir.join(".claude/settings.local.json")));
+    }
     out
 }
 
@@ -322,28 +337,62 @@ impl Settings {
     fn load_inner(
         workspace: &Path,
         extra: &[PathBuf],
-        mut trust: Option<crate::trust::TrustStore>,
+        trust: Option<crate::trust::TrustStore>,
     ) -> Result<Settings, SettingsError> {
+        let (settings, mut broken) = Settings::load_lenient(workspace, extra, trust)?;
+        match broken.is_empty() {
+            true => Ok(settings),
+            false => Err(broken.remove(0)),
+        }
+    }
+
+    /// Load like [`Settings::load`], but skip a workspace file that cannot
+    /// be read or parsed and return its error: a file the agent can write
+    /// must not switch off the user's own rules (what the hook uses, which
+    /// would otherwise answer nothing). A broken user-level or `--settings`
+    /// file is still an error.
+    pub fn load_lenient(
+        workspace: &Path,
+        extra: &[PathBuf],
+        mut trust: Option<crate::trust::TrustStore>,
+    ) -> Result<(Settings, Vec<SettingsError>), SettingsError> {
         let mut settings = Settings::default();
+        let mut broken = Vec::new();
         let files = locations(workspace)
             .into_iter()
             .chain(extra.iter().map(|p| (Level::Extra, p.clone())));
-        for (level, file) in files {
+        for (mut level, file) in files {
+            // The user's own file, when the workspace holds it (a home
+            // workspace), is as writable by the agent as any other.
+            if level == Level::User && lexical(&file).starts_with(lexical(workspace)) {
+                level = Level::Project;
+            }
             let text = match std::fs::read_to_string(&file) {
-                Ok(text) => text,
+                Ok(text) => Ok(text),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound && level != Level::Extra => {
                     continue;
                 }
-                Err(source) => return Err(SettingsError::Io { file, source }),
+                Err(source) => Err(SettingsError::Io {
+                    file: file.clone(),
+                    source,
+                }),
             };
-            if level.in_workspace() {
-                let store = trust.get_or_insert_with(crate::trust::TrustStore::load);
-                settings.add_checked(level, &file, &text, workspace, store)?;
-            } else {
-                settings.add(level, &file, &text, workspace)?;
+            let added = text.and_then(|text| {
+                if level.in_workspace() {
+                    let store =
+                        trust.get_or_insert_with(|| crate::trust::TrustStore::load_for(workspace));
+                    settings.add_checked(level, &file, &text, workspace, store)
+                } else {
+                    settings.add(level, &file, &text, workspace)
+                }
+            });
+            match added {
+                Ok(()) => {}
+                Err(e) if level.in_workspace() => broken.push(e),
+                Err(e) => return Err(e),
             }
         }
-        Ok(settings)
+        Ok((settings, broken))
     }
 
     /// Add one workspace file's content: what it relaxes only as far as

@@ -7,7 +7,7 @@
 //! allows `Bash(*)`, must not loosen anything by itself. What a workspace
 //! file says that **tightens** policy (deny and ask rules, `plan` mode,
 //! the workspace-write profile, `sandbox.read.deny`, `env.exclude`, a
-//! stricter `env.policy`) applies at once. What **relaxes** it
+//! `env.policy: none`) applies at once. What **relaxes** it
 //! ([`relaxing`]: allow rules, another `defaultMode`, additional
 //! directories, `sandbox.allowDisable`, `sandbox.read.allow`, `env.set`,
 //! ...) applies only once the user has trusted that entry of that file:
@@ -52,14 +52,12 @@ pub fn store_path() -> Option<PathBuf> {
     Some(state.join("shellward/trust.json"))
 }
 
-/// The key a settings file is known by: its absolute path, with the
-/// directory resolved (the file itself may not exist yet).
+/// The key a settings file is known by: its path as the workspace names
+/// it, `.` and `..` resolved by name but links not followed (a
+/// `.shellward` that is a link to another project's must not borrow that
+/// project's trust).
 fn key(file: &Path) -> String {
-    let dir = file.parent().unwrap_or(Path::new("/"));
-    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    dir.join(file.file_name().unwrap_or_default())
-        .to_string_lossy()
-        .into_owned()
+    crate::settings::lexical(file).to_string_lossy().into_owned()
 }
 
 impl TrustStore {
@@ -77,6 +75,21 @@ impl TrustStore {
                 tracing::warn!(file = %path.display(), "the trust store is not valid JSON, so nothing in it is trusted: {e}");
                 TrustStore::default()
             }
+        }
+    }
+
+    /// The user's store, unless `workspace` holds it (a home workspace):
+    /// a store the agent can write trusts nothing.
+    pub fn load_for(workspace: &Path) -> TrustStore {
+        match store_path() {
+            Some(path)
+                if crate::settings::lexical(&path)
+                    .starts_with(crate::settings::lexical(workspace)) =>
+            {
+                tracing::warn!(store = %path.display(), "the trust store is inside the workspace, so nothing in it is trusted");
+                TrustStore::default()
+            }
+            _ => TrustStore::load(),
         }
     }
 
@@ -159,8 +172,10 @@ pub fn relaxing(parsed: &SettingsFile) -> Vec<String> {
         }
     }
     if let Some(env) = &parsed.env {
-        if env.policy == Some(EnvPolicy::Inherit) {
-            out.push(entry("env.policy", "inherit"));
+        match env.policy {
+            Some(EnvPolicy::Inherit) => out.push(entry("env.policy", "inherit")),
+            Some(EnvPolicy::Core) => out.push(entry("env.policy", "core")),
+            _ => {}
         }
         out.extend(
             env.set
@@ -177,6 +192,21 @@ pub fn relaxing(parsed: &SettingsFile) -> Vec<String> {
 /// The form an entry is trusted and shown in.
 pub fn entry(key: &str, value: &str) -> String {
     format!("{key}: {value}")
+}
+
+/// An entry as a terminal may show it: control characters escaped, so a
+/// planted entry cannot erase or disguise the lines around it.
+pub fn shown(entry: &str) -> String {
+    entry
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 fn mode_name(mode: Mode) -> &'static str {
@@ -223,7 +253,15 @@ pub fn strip(parsed: &mut SettingsFile, trusted: impl Fn(&str) -> bool) -> Vec<S
         }
     }
     if let Some(env) = &mut parsed.env {
-        if env.policy == Some(EnvPolicy::Inherit) && !keep(entry("env.policy", "inherit")) {
+        let policy = match env.policy {
+            Some(EnvPolicy::Inherit) => Some("inherit"),
+            // Looser than `none`, which a less specific file may have set.
+            Some(EnvPolicy::Core) => Some("core"),
+            _ => None,
+        };
+        if let Some(name) = policy
+            && !keep(entry("env.policy", name))
+        {
             env.policy = None;
         }
         env.set

@@ -53,7 +53,13 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
         _ => std::env::current_dir().map_err(|e| format!("current directory: {e}"))?,
     };
     let workspace = shellward_judge::git::work_tree_root(&cwd).unwrap_or_else(|| cwd.clone());
-    let settings = shellward_permit::Settings::load(&workspace, &[]).map_err(|e| e.to_string())?;
+    // A broken workspace file (one the agent may have planted) is skipped,
+    // said on stderr, and the user's own rules still decide.
+    let (settings, broken) = shellward_permit::Settings::load_lenient(&workspace, &[], None)
+        .map_err(|e| e.to_string())?;
+    for e in broken {
+        eprintln!("shellward hook: ignored: {e}");
+    }
     let mut ctx = shellward_judge::Context::new(&cwd, &workspace);
     for dir in &settings.additional_directories {
         ctx = ctx.with_root(dir);

@@ -553,7 +553,11 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
             "  {} {}: {} (not applied until `shellward trust`)",
             paint("33", "untrusted settings:"),
             u.file,
-            u.entries.join(", ")
+            u.entries
+                .iter()
+                .map(|e| shellward_permit::trust::shown(e))
+                .collect::<Vec<_>>()
+                .join(", ")
         )?;
     }
     if !report.suggested_rules.is_empty() {
@@ -650,7 +654,7 @@ fn trust(args: &TrustArgs) -> Result<std::process::ExitCode> {
     for u in pending {
         eprintln!("{} would relax the policy with:", u.file.display());
         for e in &u.entries {
-            eprintln!("  {e}");
+            eprintln!("  {}", shellward_permit::trust::shown(e));
         }
         if !args.yes && !confirm("Trust these entries?")? {
             eprintln!("not trusted");

@@ -19,6 +19,7 @@ fn shellward(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
         .args(args)
         .current_dir(dir)
         .env("XDG_CONFIG_HOME", dir.join(".config-none"))
+        .env("SHELLWARD_TRUST_FILE", dir.with_extension("trust.json"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

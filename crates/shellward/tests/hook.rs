@@ -20,7 +20,7 @@ fn hook(ws: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         .args(args)
         .current_dir(ws)
         .env("XDG_CONFIG_HOME", ws.join(".no-user-config"))
-        .env("SHELLWARD_TRUST_FILE", ws.join(".no-user-state/trust.json"))
+        .env("SHELLWARD_TRUST_FILE", ws.with_extension("trust.json"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -84,7 +84,7 @@ fn decisions() {
     let trusted = Command::new(env!("CARGO_BIN_EXE_shellward"))
         .args(["trust", "--yes"])
         .current_dir(&ws)
-        .env("SHELLWARD_TRUST_FILE", ws.join(".no-user-state/trust.json"))
+        .env("SHELLWARD_TRUST_FILE", ws.with_extension("trust.json"))
         .output()
         .unwrap();
     assert!(trusted.status.success(), "{trusted:?}");
@@ -151,9 +151,12 @@ fn never_blocks_the_agent_on_our_failures() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with("shellward hook: "), "{err}");
     }
+    // A malformed workspace file (one the agent may have planted) is
+    // skipped and named on stderr; the decision is made without it.
     std::fs::create_dir_all(ws.join(".shellward")).unwrap();
     std::fs::write(ws.join(".shellward/settings.json"), "{oops").unwrap();
     let (code, out, err) = hook(&ws, &[], &payload(&ws, "Bash", "ls"));
-    assert_eq!((code, out.as_str()), (0, ""));
+    assert_eq!(code, 0);
+    assert_eq!(decision(&out).0, "allow");
     assert!(err.contains(".shellward/settings.json"), "{err}");
 }

@@ -154,3 +154,133 @@ fn the_user_level_file_is_trusted() {
     .unwrap();
     assert_eq!(w.check("make build").0, "allow");
 }
+
+/// What a second review found: planted files that broke, moved or
+/// disguised the policy.
+#[test]
+fn planted_files_cannot_shed_borrow_or_disguise_rules() {
+    let w = ws();
+    // A malformed planted file does not switch the hook off: the user's
+    // deny rule still decides.
+    let config = w.ws.join("../config/shellward");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("settings.json"),
+        r#"{"permissions": {"deny": ["rm:*"]}}"#,
+    )
+    .unwrap();
+    w.write(
+        ".claude/settings.local.json",
+        r#"{"permissions": {"allow": ["Bash(rm"]}}"#,
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(["hook", "claude-code"])
+        .current_dir(&w.ws)
+        .env("XDG_CONFIG_HOME", w.ws.join("../config"))
+        .env("SHELLWARD_TRUST_FILE", w.ws.join("../state/trust.json"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let payload = serde_json::json!({"tool_name": "Bash", "tool_input": {"command": "rm -rf y"}, "cwd": w.ws});
+    std::io::Write::write_all(
+        &mut child.stdin.take().unwrap(),
+        payload.to_string().as_bytes(),
+    )
+    .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("\"deny\""),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_file(w.ws.join(".claude/settings.local.json")).unwrap();
+    // A `.git` planted in a subdirectory does not shed the project's rules.
+    w.write(
+        ".shellward/settings.json",
+        r#"{"permissions": {"deny": ["git push:*"]}}"#,
+    );
+    std::fs::create_dir_all(w.ws.join("sub/.git")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(["check", "--json", "--mode", "yolo", "--", "git push"])
+        .current_dir(w.ws.join("sub"))
+        .env("XDG_CONFIG_HOME", w.ws.join("../config"))
+        .env("SHELLWARD_TRUST_FILE", w.ws.join("../state/trust.json"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["decision"], "deny", "{v}");
+    // Entries are shown with control characters escaped.
+    w.write(
+        ".shellward/settings.local.json",
+        "{\"permissions\": {\"allow\": [\"\\u001b[2K\\rnpm test:*\"]}}",
+    );
+    let human = String::from_utf8(w.shellward(&["check", "ls"]).stdout).unwrap();
+    assert!(human.contains("\\u{1b}[2K\\rnpm test:*"), "{human}");
+    assert!(!human.contains('\u{1b}'), "{human:?}");
+    // `env.policy: core` loosens a user's `none`: it needs trust.
+    w.write(
+        ".shellward/settings.local.json",
+        r#"{"env": {"policy": "core"}}"#,
+    );
+    assert_eq!(w.check("ls").2, ["env.policy: core"]);
+}
+
+#[test]
+fn a_linked_settings_directory_does_not_borrow_trust() {
+    let (a, b) = (ws(), ws());
+    a.write(
+        ".shellward/settings.local.json",
+        r#"{"defaultMode": "yolo"}"#,
+    );
+    let trusted = a.shellward(&["trust", "--yes"]);
+    assert!(trusted.status.success(), "{trusted:?}");
+    assert_eq!(a.check("touch x").0, "allow");
+    std::fs::remove_dir_all(b.ws.join(".shellward")).unwrap();
+    std::os::unix::fs::symlink(a.ws.join(".shellward"), b.ws.join(".shellward")).unwrap();
+    // b uses a's trust store file too: only the key differs.
+    let out = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(["check", "--json", "--", "touch x"])
+        .current_dir(&b.ws)
+        .env("XDG_CONFIG_HOME", b.ws.join("../config"))
+        .env("SHELLWARD_TRUST_FILE", a.ws.join("../state/trust.json"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["decision"], "ask", "{v}");
+}
+
+#[test]
+fn a_home_workspace_trusts_neither_its_user_file_nor_its_store() {
+    let w = ws();
+    // The workspace holds the user's config and the trust store.
+    std::fs::create_dir_all(w.ws.join("config/shellward")).unwrap();
+    std::fs::write(
+        w.ws.join("config/shellward/settings.json"),
+        r#"{"defaultMode": "yolo"}"#,
+    )
+    .unwrap();
+    std::fs::create_dir_all(w.ws.join("state")).unwrap();
+    let key = w.ws.join(".shellward/settings.local.json");
+    std::fs::write(&key, r#"{"permissions": {"allow": ["rm:*"]}}"#).unwrap();
+    std::fs::write(
+        w.ws.join("state/trust.json"),
+        serde_json::json!({ key.to_string_lossy(): ["allow: rm:*"] }).to_string(),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(["check", "--json", "--", "rm -rf build"])
+        .current_dir(&w.ws)
+        .env("XDG_CONFIG_HOME", w.ws.join("config"))
+        .env("SHELLWARD_TRUST_FILE", w.ws.join("state/trust.json"))
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["decision"].as_str(), v["mode"].as_str()),
+        (Some("ask"), Some("build")),
+        "{v}"
+    );
+}

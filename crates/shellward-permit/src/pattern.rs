@@ -101,13 +101,13 @@ enum Kind {
 /// From the programs' manuals; the programs deny rules are written for.
 #[rustfmt::skip]
 pub const SYNONYMS: &[(&str, &[&[&str]])] = &[
-    ("rm",      &[&["-r", "-R", "--recursive"], &["-f", "--force"], &["-d", "--dir"], &["-v", "--verbose"], &["-i", "--interactive"]]),
+    ("rm",      &[&["-r", "-R", "--recursive"], &["-f", "--force", "--interactive=never"], &["-d", "--dir"], &["-v", "--verbose"], &["-i", "--interactive"], &["--no-preserve-root"], &["--one-file-system"]]),
     ("cp",      &[&["-r", "-R", "--recursive"], &["-f", "--force"], &["-a", "--archive"]]),
     ("mv",      &[&["-f", "--force"], &["-n", "--no-clobber"]]),
     ("chmod",   &[&["-R", "--recursive"]]),
     ("chown",   &[&["-R", "--recursive"]]),
     ("chgrp",   &[&["-R", "--recursive"]]),
-    ("git",     &[&["-f", "--force"], &["-d", "--delete"], &["-n", "--dry-run"], &["-a", "--all"], &["-q", "--quiet"]]),
+    ("git",     &[&["-f", "--force"], &["-d", "--delete"], &["-n", "--dry-run"], &["-a", "--all"], &["-q", "--quiet"], &["--hard"], &["--force-with-lease"], &["--mirror"], &["--prune"], &["--tags"]]),
     ("docker",  &[&["-f", "--force"], &["-a", "--all"], &["-v", "--volumes"]]),
     ("podman",  &[&["-f", "--force"], &["-a", "--all"]]),
     ("kubectl", &[&["-A", "--all-namespaces"], &["-f", "--filename"], &["-R", "--recursive"]]),
@@ -117,15 +117,54 @@ pub const SYNONYMS: &[(&str, &[&[&str]])] = &[
     ("pkill",   &[&["-9", "-KILL", "-SIGKILL"], &["-f", "--full"]]),
 ];
 
-/// The canonical spelling of `option` for `program`.
-fn canonical<'a>(program: &str, option: &'a str) -> &'a str {
-    SYNONYMS
+/// Options that are several options at once: `git branch -D` is
+/// `--delete --force` (canonical spellings).
+#[rustfmt::skip]
+pub const COMPOUND: &[(&str, &str, &[&str])] = &[
+    ("git", "-D", &["-d", "-f"]),
+    ("git", "-M", &["-m", "-f"]),
+    ("git", "-C", &["-c", "-f"]),
+];
+
+/// Operands that are options: `git push origin +main` force-pushes.
+#[rustfmt::skip]
+pub const OPERAND_OPTIONS: &[(&str, &str, &str, &str)] = &[
+    ("git", "push", "+", "-f"),
+];
+
+/// The canonical spelling of `option` for `program`: a listed spelling,
+/// or an unambiguous prefix of one long spelling (`--rec` is
+/// `--recursive`, as getopt_long reads it).
+fn canonical(program: &str, option: &str) -> String {
+    let groups = || {
+        SYNONYMS
+            .iter()
+            .filter(|(p, _)| *p == program)
+            .flat_map(|(_, groups)| groups.iter())
+    };
+    if let Some(g) = groups().find(|g| g.contains(&option)) {
+        return g.first().copied().unwrap_or(option).to_string();
+    }
+    let name = option.split_once('=').map_or(option, |(n, _)| n);
+    if name.starts_with("--") && name.len() > 2 {
+        let mut matches =
+            groups().filter(|g| g.iter().any(|s| s.starts_with("--") && s.starts_with(name)));
+        if let (Some(g), None) = (matches.next(), matches.next()) {
+            return g.first().copied().unwrap_or(option).to_string();
+        }
+    }
+    name.to_string()
+}
+
+/// Push `option` (canonical) for `program`, as its parts if it is several.
+fn push_option(program: &str, option: String, out: &mut Vec<String>) {
+    match COMPOUND
         .iter()
-        .filter(|(p, _)| *p == program)
-        .flat_map(|(_, groups)| groups.iter())
-        .find(|g| g.contains(&option))
-        .and_then(|g| g.first().copied())
-        .unwrap_or(option)
+        .find(|(p, o, _)| *p == program && *o == option)
+    {
+        Some((_, _, parts)) => out.extend(parts.iter().map(|p| (*p).to_string())),
+        None => out.push(option),
+    }
 }
 
 /// Is `word` an option (`-x`, `-xyz`, `--long`, `--long=value`), not an
@@ -154,6 +193,11 @@ fn option_view(words: &[String]) -> (Vec<&str>, Vec<String>) {
                 ended = true;
                 continue;
             }
+            if let Some((_, _, _, option)) = OPERAND_OPTIONS.iter().find(|(p, sub, prefix, _)| {
+                *p == program && path.contains(sub) && w.starts_with(prefix)
+            }) {
+                options.push((*option).to_string());
+            }
             if let Some(sub) = node.and_then(|n| n.subcommand(w)) {
                 node = Some(sub);
             }
@@ -174,10 +218,10 @@ fn option_view(words: &[String]) -> (Vec<&str>, Vec<String>) {
         if !w.starts_with("--") && name.len() > 2 && !numeric && !takes {
             // `-rf`: `-r` and `-f`.
             for c in name[1..].chars() {
-                options.push(canonical(program, &format!("-{c}")).to_string());
+                push_option(program, canonical(program, &format!("-{c}")), &mut options);
             }
         } else {
-            options.push(canonical(program, name).to_string());
+            push_option(program, canonical(program, w), &mut options);
         }
     }
     (path, options)

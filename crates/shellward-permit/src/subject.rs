@@ -183,7 +183,7 @@ const WRAPPERS: &[Wrapper] = &[
             "-N",
             "--no-update",
         ],
-        then: Then::Command,
+        then: Then::Assignments, // `sudo VAR=value CMD`
     },
     Wrapper {
         name: "doas",
@@ -717,19 +717,39 @@ fn collect(
         for word in nested_words {
             nested(word, &word.parts, out, depth);
         }
-        // A here-document body is not parsed into commands: one that
-        // substitutes a command cannot be checked.
+        // A here-document body is not parsed into commands: an unquoted
+        // one that may substitute a command (`$(...)`, backticks, also
+        // inside `${x:-$(...)}` or `$((...))`) cannot be checked.
         if c.redirects.iter().any(|r| {
-            r.heredoc.as_ref().is_some_and(|h| {
-                matches!(
-                    h.dynamic,
-                    Some(
-                        shellward_syntax::DynamicKind::CommandSubstitution
-                            | shellward_syntax::DynamicKind::Backtick
-                    )
-                )
-            })
+            r.heredoc
+                .as_ref()
+                .is_some_and(|h| !h.quoted && (h.body.contains("$(") || h.body.contains('`')))
         }) {
+            out.complete = false;
+        }
+        // A program word that is a glob (`/usr/bin/r[m]`) runs whatever it
+        // matches.
+        if c.words.first().is_some_and(|w| w.glob_prefix.is_some()) {
+            out.complete = false;
+        }
+        // Text bash evaluates later: an assignment holding a substitution
+        // (`n='a[$(rm y)]'` with `declare -i n`, `a='$(rm y)'; echo ${a@P}`),
+        // or a builtin that evaluates its arguments (`let`, `test -v`,
+        // `printf -v`, `mapfile -C`, `compgen -C` ...).
+        let evaluates = c.argv().next().is_some_and(|p| EVALUATES.contains(&p));
+        let program = c.argv().next().unwrap_or("");
+        let command_option = c.argv().skip(1).any(|a| {
+            BUILTIN_COMMAND_OPTIONS
+                .iter()
+                .any(|(p, o)| *p == program && a.starts_with(o))
+        });
+        let holds_code = |w: &Word| w.value.contains("$(") || w.value.contains('`');
+        if c.assignments
+            .iter()
+            .any(|a| holds_code(&a.value) || PROMPT_VARIABLES.contains(&a.name.as_str()))
+            || (evaluates && c.words.iter().skip(1).any(holds_code))
+            || command_option
+        {
             out.complete = false;
         }
     }
@@ -804,6 +824,29 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
     {
         out.git_opaque = true;
     }
+    // `env 'BASH_FUNC_ls%%=() { ...; }' bash -c ls`: a function for bash.
+    if words
+        .iter()
+        .any(|w| w.starts_with("BASH_FUNC_") || w.contains("=()"))
+    {
+        out.complete = false;
+    }
+    if OPAQUE.contains(&name.as_str())
+        || words.iter().skip(1).any(|w| {
+            let option = w.split_once('=').map_or(w.as_str(), |(o, _)| o);
+            RUNS_OPTION.contains(&option)
+        })
+    {
+        out.complete = false;
+    }
+    // `git-push` (git's dashed commands, run directly) is `git push`.
+    if let Some(sub) = name.strip_prefix("git-").filter(|s| !s.is_empty()) {
+        let mut as_git = vec!["git".to_string(), sub.to_string()];
+        as_git.extend(words[1..].iter().cloned());
+        push(out, &as_git, partial, "git");
+        git(&as_git, partial, out);
+        return;
+    }
     if name == "git" {
         git(words, partial, out);
         return;
@@ -847,6 +890,93 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         Inner::Unknown => out.complete = false,
     }
 }
+
+/// Builtins that evaluate (part of) their arguments as arithmetic, as a
+/// command or as a variable reference: single-quoted code in them runs.
+const EVALUATES: &[&str] = &[
+    "let",
+    "declare",
+    "typeset",
+    "local",
+    "export",
+    "readonly",
+    "printf",
+    "mapfile",
+    "readarray",
+    "compgen",
+    "complete",
+    "test",
+    "[",
+    "read",
+    "unset",
+    "set",
+    "shift",
+    "return",
+    "exit",
+    "ulimit",
+];
+
+/// Builtin options whose value is a command bash runs (`mapfile -C CMD`).
+const BUILTIN_COMMAND_OPTIONS: &[(&str, &str)] = &[
+    ("mapfile", "-C"),
+    ("readarray", "-C"),
+    ("compgen", "-C"),
+    ("compgen", "-F"),
+    ("complete", "-C"),
+    ("complete", "-F"),
+    ("bind", "-x"),
+    ("fc", "-e"),
+];
+
+/// Variables whose value bash expands and runs later (`PS4` under `set -x`).
+const PROMPT_VARIABLES: &[&str] = &[
+    "PS0",
+    "PS1",
+    "PS2",
+    "PS3",
+    "PS4",
+    "PROMPT_COMMAND",
+    "BASH_ENV",
+    "ENV",
+];
+
+/// Programs that run commands given in ways the subject list cannot see
+/// (a remote or multiplexed shell, an option's program, an embedded
+/// script): a command using one cannot be checked against deny and ask
+/// rules.
+const OPAQUE: &[&str] = &[
+    "ssh",
+    "tmux",
+    "screen",
+    "sg",
+    "ssh-agent",
+    "fakeroot",
+    "systemd-inhibit",
+    "expect",
+    "parallel",
+    "at",
+    "batch",
+    "rsync",
+    "crontab",
+    "dbus-send",
+    "busctl",
+];
+
+/// Options that hand a program a command to run (`tar --checkpoint-action=exec=`,
+/// `--to-command`, `--use-compress-program`, `git --upload-pack`, `rebase -x`):
+/// with one, the command cannot be checked.
+const RUNS_OPTION: &[&str] = &[
+    "--checkpoint-action",
+    "--to-command",
+    "--use-compress-program",
+    "--compress-program",
+    "--upload-pack",
+    "--receive-pack",
+    "--exec",
+    "--rsh",
+    "--info-script",
+    "--new-volume-script",
+];
 
 /// Builtins that change what a later name runs (`alias ls=rm` with
 /// `shopt -s expand_aliases`, `hash -p /bin/rm ls`, `enable -f`), or run a
@@ -904,6 +1034,17 @@ const GIT_PLUMBING: &[(&str, &[&str])] = &[
     ("prune-packed", &["gc", "prune"]),
 ];
 
+/// git subcommands that run a command given to them, and the word that
+/// gives it (empty: always).
+#[rustfmt::skip]
+const GIT_RUNS: &[(&str, &str)] = &[
+    ("rebase", "-x"), ("rebase", "--exec"), ("bisect", "run"), ("submodule", "foreach"),
+    ("filter-branch", ""), ("filter-repo", ""), ("difftool", "-x"), ("difftool", "--extcmd"),
+    ("mergetool", ""), ("clone", "-u"), ("clone", "--upload-pack"), ("fetch", "--upload-pack"),
+    ("pull", "--upload-pack"), ("ls-remote", "--upload-pack"), ("push", "--receive-pack"),
+    ("archive", "--exec"), ("daemon", ""), ("web--browse", ""), ("instaweb", ""),
+];
+
 /// `git [GLOBAL OPTIONS] SUBCOMMAND ...`: the subject without the global
 /// options, the porcelain equivalents of plumbing, and whether the command
 /// is opaque to rules that name git.
@@ -947,6 +1088,17 @@ fn git(words: &[String], partial: bool, out: &mut Subjects) {
     }
     let Some(sub) = words.get(i) else { return };
     let rest = &words[i + 1..];
+    // Subcommands that run a command of their own (`rebase -x CMD`,
+    // `bisect run CMD`, `submodule foreach CMD`, `clone -u CMD`).
+    if GIT_RUNS.iter().any(|(s, marker)| {
+        s == sub
+            && (marker.is_empty()
+                || rest
+                    .iter()
+                    .any(|w| w == marker || w.starts_with(&format!("{marker}="))))
+    }) {
+        out.complete = false;
+    }
     let known = shellward_registry::lookup("git").is_some_and(|g| g.subcommand(sub).is_some())
         || GIT_PLUMBING.iter().any(|(p, _)| p == sub);
     if !known {
@@ -1163,15 +1315,9 @@ fn inner_after_verb(wrapper: &Wrapper, args: &[String]) -> Inner {
     let rest = &args[i..];
     match wrapper.then {
         Then::Command => Inner::Words(i),
+        // GNU env takes any word holding `=` for an assignment (`A.B=1`).
         Then::Assignments => {
-            let skip = rest
-                .iter()
-                .take_while(|w| {
-                    w.split_once('=').is_some_and(|(n, _)| {
-                        !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-                    })
-                })
-                .count();
+            let skip = rest.iter().take_while(|w| w.contains('=')).count();
             Inner::Words(i + skip)
         }
         Then::Operand

@@ -57,7 +57,9 @@ pub fn store_path() -> Option<PathBuf> {
 /// `.shellward` that is a link to another project's must not borrow that
 /// project's trust).
 fn key(file: &Path) -> String {
-    crate::settings::lexical(file).to_string_lossy().into_owned()
+    crate::settings::lexical(file)
+        .to_string_lossy()
+        .into_owned()
 }
 
 impl TrustStore {

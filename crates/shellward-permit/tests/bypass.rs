@@ -151,6 +151,39 @@ fn bypass_shapes_are_denied_or_asked() {
         ("$(echo rm) a.txt",                               Ask,  "rule.unverifiable"),
         ("x=rm; $x a.txt",                                 Ask,  "rule.unverifiable"),
         ("curl -s https://x",                              Deny, "rule.deny:curl:*"),
+        // A second review's shapes.
+        ("env A.B=1 rm -rf y",                             Deny, "rule.deny:rm:*"),
+        ("timeout 5 env -u X A:B=1 rm y",                  Deny, "rule.deny:rm:*"),
+        ("sudo FOO=1 rm -rf y",                            Deny, "rule.deny:rm:*"),
+        ("env 'BASH_FUNC_ls%%=() { rm -rf y; }' bash -c ls", Ask, "rule.unverifiable"),
+        ("test -v 'a[$(rm -rf y)]'",                       Ask,  "rule.unverifiable"),
+        ("let 'a[$(rm -rf y)]=1'",                         Ask,  "rule.unverifiable"),
+        ("printf -v 'a[$(rm -rf y)]' x",                   Ask,  "rule.unverifiable"),
+        ("declare -i n; n='a[$(rm -rf y)]'",               Ask,  "rule.unverifiable"),
+        ("a='$(rm -rf y)'; echo ${a@P}",                   Ask,  "rule.unverifiable"),
+        ("PS4='$(rm -rf y)'; set -x; true",                Ask,  "rule.unverifiable"),
+        ("mapfile -C 'rm -rf y' -c 1 a <<< x",             Ask,  "rule.unverifiable"),
+        ("compgen -C 'rm -rf y' x",                        Ask,  "rule.unverifiable"),
+        ("/usr/bin/r[m] -rf y",                            Ask,  "rule.unverifiable"),
+        ("/usr/bin/rm* -rf y",                             Ask,  "rule.unverifiable"),
+        ("cat <<EOF\n${x:-$(rm y)}\nEOF",                   Ask,  "rule.unverifiable"),
+        ("cat <<EOF\n$(($(rm y)))\nEOF",                    Ask,  "rule.unverifiable"),
+        ("/usr/lib/git-core/git-push origin main",         Deny, "rule.deny:git push:*"),
+        ("git-push origin main",                           Deny, "rule.deny:git push:*"),
+        ("git rebase -x 'rm -f y' HEAD~1",                 Ask,  "rule.unverifiable"),
+        ("git ls-remote --upload-pack='rm -rf y' .",       Ask,  "rule.unverifiable"),
+        ("git clone -u 'rm -rf y' a b",                    Ask,  "rule.unverifiable"),
+        ("git bisect run rm -rf y",                        Ask,  "rule.unverifiable"),
+        ("git submodule foreach 'git push'",               Ask,  "rule.unverifiable"),
+        ("git archive --remote=. --exec='rm y' HEAD",      Ask,  "rule.unverifiable"),
+        ("sg root -c 'rm -rf y'",                          Ask,  "rule.unverifiable"),
+        ("ssh-agent rm -rf y",                             Ask,  "rule.unverifiable"),
+        ("fakeroot rm -rf y",                              Ask,  "rule.unverifiable"),
+        ("systemd-inhibit rm -rf y",                       Ask,  "rule.unverifiable"),
+        ("tmux new-session -d 'rm -rf y'",                 Ask,  "rule.unverifiable"),
+        ("tar -cf x.tar --checkpoint-action=exec='rm -rf y' .", Ask, "rule.unverifiable"),
+        ("ssh -o ProxyCommand='rm -rf y' h",               Ask,  "rule.unverifiable"),
+        ("rsync -e 'rm -rf y' a b",                        Ask,  "rule.unverifiable"),
         ("sudo -E timeout 5 nice curl x",                  Deny, "rule.deny:curl:*"),
     ];
     let mut failures = Vec::new();
@@ -169,7 +202,7 @@ fn bypass_shapes_are_denied_or_asked() {
 
 #[test]
 fn option_set_rules_match_every_spelling() {
-    let rules = r#"{"permissions": {"deny": ["rm -rf:*", "git push --force:*", "chmod -R:*"]}}"#;
+    let rules = r#"{"permissions": {"deny": ["rm -rf:*", "git push --force:*", "chmod -R:*", "git branch -D:*"]}}"#;
     #[rustfmt::skip]
     let table: &[(&str, bool)] = &[
         ("rm -rf build", true), ("rm -fr build", true), ("rm -r -f build", true),
@@ -180,7 +213,12 @@ fn option_set_rules_match_every_spelling() {
         ("git push --force", true), ("git push -f origin main", true), ("git -C . push -f", true),
         ("git push origin main --force", true), ("git push", false),
         ("git push --force-with-lease", false), ("git pull --force", false),
+        ("git branch -D x", true), ("git branch -d -f x", true), ("git branch -df x", true),
+        ("git branch --delete --force x", true), ("git branch -d x", false),
         ("chmod -R 777 .", true), ("chmod --recursive 777 .", true), ("chmod 777 .", false),
+        // Long-option prefixes (getopt_long), equivalent options, refspecs.
+        ("rm --rec --for y", true), ("rm --recur --forc y", true), ("rm -r --interactive=never y", true),
+        ("chmod --recur 777 .", true), ("git push origin +main", true),
     ];
     for (command, denied) in table {
         let (action, rule) = decision(rules, command);

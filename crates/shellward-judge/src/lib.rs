@@ -30,7 +30,7 @@ pub use paths::Context;
 use std::path::{Path, PathBuf};
 
 use shellward_syntax::{
-    Analysis, DynamicKind, ParseStatus, Part, RedirectOp, Script, SimpleCommand, Word,
+    Analysis, Connector, DynamicKind, ParseStatus, Part, RedirectOp, Script, SimpleCommand, Word,
 };
 
 use paths::Resolved;
@@ -367,7 +367,7 @@ fn judge_commands(
     // Directories a `cd` may have led to, besides `start` (allocated only after one).
     let mut moved: Vec<PathBuf> = Vec::new();
     let mut out = Vec::with_capacity(commands.len());
-    for c in commands {
+    for (i, c) in commands.iter().enumerate() {
         let mut verdict = CommandVerdict {
             read_only: true,
             rule: Text::Borrowed(""),
@@ -398,6 +398,16 @@ fn judge_commands(
                 }
             }
         }
+        if verdict.read_only
+            && let Some(reject) = xargs_names(commands, i, j, start, &mut verdict.external_paths)
+        {
+            verdict = CommandVerdict {
+                read_only: false,
+                rule: reject.rule,
+                reason: reject.reason,
+                external_paths: Vec::new(),
+            };
+        }
         if verdict.read_only && program(&c.words) == Some("cd") {
             let mut next = Vec::new();
             for cwd in cwds() {
@@ -423,6 +433,89 @@ fn judge_commands(
         out.push(verdict);
     }
     out
+}
+
+/// Programs whose output is names of files below their (judged) operands:
+/// `xargs` may feed those names to a program that reads files.
+const NAME_PRODUCERS: &[&str] = &["find", "fd", "ls", "git", "rg", "grep"];
+
+/// Programs `xargs` may drive with any input: they read no file.
+const XARGS_TEXT_ONLY: &[&str] = &["echo", "printf"];
+
+/// `xargs READER` reads the files its standard input names: a name from
+/// data (`echo /etc/shadow | xargs head`, `xargs head < list`) could be
+/// anything. Only names a file lister printed (`find . -name '*.rs' |
+/// xargs grep x`) are read-only, and then, as the lister prints links as
+/// they are, the tree is scanned for links out as for `grep -R`.
+fn xargs_names(
+    commands: &[SimpleCommand],
+    i: usize,
+    j: &Judging<'_>,
+    cwd: &Path,
+    external: &mut Vec<String>,
+) -> Option<Reject> {
+    let c = &commands[i];
+    if program(&c.words) != Some("xargs") {
+        return None;
+    }
+    let target = xargs_target(&c.words)?;
+    if XARGS_TEXT_ONLY.contains(&target) {
+        return None;
+    }
+    let piped = matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll));
+    let producer = i
+        .checked_sub(1)
+        .and_then(|p| program(&commands[p].words))
+        .filter(|p| piped && NAME_PRODUCERS.contains(p));
+    let from_file = c.redirects.iter().any(|r| {
+        matches!(
+            r.op,
+            RedirectOp::Input
+                | RedirectOp::HereDoc
+                | RedirectOp::HereDocStrip
+                | RedirectOp::HereString
+        )
+    });
+    // Not piped and not redirected: its input is the tool's, which is empty.
+    if !piped && !from_file {
+        return None;
+    }
+    if producer.is_none() || from_file {
+        return Some(Reject::new(
+            "xargs.names_from_data",
+            format!(
+                "`xargs {target}` would read files named by its input, which is not a file listing"
+            ),
+        ));
+    }
+    match paths::follow_outside(j.ctx, cwd) {
+        paths::Followed::Inside => {}
+        paths::Followed::Outside(p) => {
+            if !external.contains(&p) {
+                external.push(p);
+            }
+        }
+        paths::Followed::TooLarge(dir) => external.push(format!("{}/*", dir.display())),
+    }
+    None
+}
+
+/// The program `xargs` runs: the first word after its options (those of
+/// the judge's row that take a value skip it).
+fn xargs_target(words: &[Word]) -> Option<&str> {
+    const WITH_VALUE: &[&str] = &["-n", "-L", "-I", "-d", "-P", "-s", "-E"];
+    let mut k = words.iter().position(|w| w.value == "xargs")? + 1;
+    while let Some(w) = words.get(k) {
+        let v = w.value.as_str();
+        if v == "--" {
+            return words.get(k + 1).map(|w| w.value.as_str());
+        }
+        if !v.starts_with('-') || v == "-" {
+            return Some(v);
+        }
+        k += if WITH_VALUE.contains(&v) { 2 } else { 1 };
+    }
+    None
 }
 
 /// The program a simple command runs, after the wrappers we strip.

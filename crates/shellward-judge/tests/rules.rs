@@ -440,6 +440,30 @@ fn rule_ids() {
         ("jq '$ # c\nENV' f", false, "secrets.jq_env"),
         ("jq -n '$__loc__'", false, "readonly.jq_module"),
         ("jq '.a | length' f", true, "readonly.flags:jq"),
+        // xargs reads what its input names: only a file lister's names.
+        (
+            "echo /etc/shadow | xargs head",
+            false,
+            "xargs.names_from_data",
+        ),
+        (
+            "printf '%s' /etc/shadow | xargs wc -c",
+            false,
+            "xargs.names_from_data",
+        ),
+        ("echo -r | xargs grep x", false, "xargs.names_from_data"),
+        ("xargs head < list", false, "xargs.names_from_data"),
+        ("xargs head <<< /etc/shadow", false, "xargs.names_from_data"),
+        ("cat list | xargs head -1", false, "xargs.names_from_data"),
+        ("find . -name '*.rs' | xargs grep foo", true, "readonly"),
+        (
+            "find src -type f -print0 | xargs -0 wc -l",
+            true,
+            "readonly",
+        ),
+        ("ls | xargs wc -l", true, "readonly"),
+        ("git ls-files | xargs grep -l TODO", true, "readonly"),
+        ("echo a b | xargs echo", true, "readonly"),
         // Needless asks of the first round.
         ("rustup toolchain list", true, "readonly.flags:rustup"),
         ("rustup toolchain list -v", true, "readonly.flags:rustup"),

@@ -953,7 +953,7 @@ fn judge_argv(
                 ));
             }
             if let Some(e) = entry {
-                return Ok(borrowed(&e.accepted.version));
+                return Ok(borrowed(&e.accepted().version));
             }
         }
     }
@@ -961,9 +961,9 @@ fn judge_argv(
         if let Some((_, check)) = tables::ANY_ARGS_CHECKS.iter().find(|(n, _)| *n == name) {
             check(args)?;
         }
-        return Ok(borrowed(&e.accepted.any_args));
+        return Ok(borrowed(&e.accepted().any_args));
     }
-    let Some((row, options)) = entry.and_then(|e| e.row.as_ref()) else {
+    let Some((row, options)) = entry.and_then(|e| e.row()) else {
         return Err(Reject::new(
             ["readonly.unknown:", name].concat(),
             ["`", name, "` is not known to be read-only"].concat(),
@@ -1068,7 +1068,7 @@ fn judge_argv(
         repository_trusted(j, cwd)?;
     }
     match entry {
-        Some(e) => Ok(borrowed(&e.accepted.flags)),
+        Some(e) => Ok(borrowed(&e.accepted().flags)),
         None => Ok((
             ["readonly.flags:", name].concat().into(),
             ["`", name, "` with only read-only options"].concat().into(),

@@ -319,28 +319,66 @@ const AWK: &str = "-F|--field-separator=STR -v|--assign=STR -b|--characters-as-b
 const FIND: &str = "-H -P -L -follow -O=NUM -D=STR -name=STR -iname=STR -path=STR -ipath=STR -wholename=STR -iwholename=STR -regex=STR -iregex=STR -regextype=STR -lname=STR -ilname=STR -type=STR -xtype=STR -maxdepth=NUM -mindepth=NUM -depth -mount -xdev -noleaf -ignore_readdir_race -daystart -newer=PATH -anewer=PATH -cnewer=PATH -newerXY=STR -mtime=STR -mmin=STR -atime=STR -amin=STR -ctime=STR -cmin=STR -used=STR -size=STR -empty -perm=STR -user=STR -group=STR -uid=STR -gid=STR -nouser -nogroup -readable -writable -executable -links=STR -inum=STR -samefile=PATH -fstype=STR -true -false -print -print0 -printf=STR -ls -prune -quit -not -a -and -o -or";
 
 /// What the tables say about one program name: looked up once per
-/// command (one hash of the name, not a scan of each list).
+/// command (one hash of the name, not a scan of each list). The map is
+/// built from names alone; a row's options are parsed, and the rule texts
+/// written, the first time that program is judged (a hook judging one
+/// command parses one row, not all of them).
 #[derive(Default)]
 pub(crate) struct Entry {
+    /// The program's name.
+    name: &'static str,
     /// In [`SECRETS`].
     pub secret: bool,
     /// In [`VERSION_ONLY`].
     pub version_only: bool,
     /// In [`ANY_ARGS`].
     pub any_args: bool,
-    /// Its row in [`ROWS`] and the row's parsed options.
-    pub row: Option<(&'static Row, crate::flags::Options)>,
-    /// The rule ids and reasons that let it through, written once here so a
-    /// verdict borrows them instead of building them per command.
-    pub accepted: Accepted,
+    /// Its row in [`ROWS`].
+    row: Option<&'static Row>,
+    /// The row's parsed options, on first use.
+    options: std::sync::OnceLock<crate::flags::Options>,
+    /// The rule ids and reasons that let it through, written on first use
+    /// so a verdict borrows them instead of building them per command.
+    accepted: std::sync::OnceLock<Accepted>,
 }
 
 /// `(rule, reason)` for each way a name can be read-only.
-#[derive(Default)]
 pub(crate) struct Accepted {
     pub version: (String, String),
     pub any_args: (String, String),
     pub flags: (String, String),
+}
+
+impl Entry {
+    /// The row and its parsed options (with `--help` and `--version`).
+    pub(crate) fn row(&self) -> Option<(&'static Row, &crate::flags::Options)> {
+        let row = self.row?;
+        let options = self.options.get_or_init(|| {
+            let mut options = crate::flags::Options::parse(row.options);
+            options.extend("--help --version");
+            options
+        });
+        Some((row, options))
+    }
+
+    /// The rules that let this program through.
+    pub(crate) fn accepted(&self) -> &Accepted {
+        let name = self.name;
+        self.accepted.get_or_init(|| Accepted {
+            version: (
+                format!("readonly.version:{name}"),
+                "prints a version".into(),
+            ),
+            any_args: (
+                format!("readonly.any_arg:{name}"),
+                format!("`{name}` only prints, whatever its arguments"),
+            ),
+            flags: (
+                format!("readonly.flags:{name}"),
+                format!("`{name}` with only read-only options"),
+            ),
+        })
+    }
 }
 
 /// The entry for `name`, if any table mentions it. Built once; the map's
@@ -353,35 +391,37 @@ pub(crate) fn entry(name: &str) -> Option<&'static Entry> {
     BY_NAME
         .get_or_init(|| {
             let mut map = Map::default();
-            for &name in SECRETS {
-                map.entry(name).or_default().secret = true;
-            }
-            for &name in VERSION_ONLY {
-                map.entry(name).or_default().version_only = true;
-            }
-            for &name in ANY_ARGS {
-                map.entry(name).or_default().any_args = true;
+            let get = |map: &mut Map, name: &'static str| {
+                map.entry(name).or_insert_with(|| Entry {
+                    name,
+                    ..Entry::default()
+                });
+            };
+            for &name in SECRETS.iter().chain(VERSION_ONLY).chain(ANY_ARGS) {
+                get(&mut map, name);
             }
             for row in ROWS {
-                let mut options = crate::flags::Options::parse(row.options);
-                options.extend("--help --version");
-                map.entry(row.name).or_default().row = Some((row, options));
+                get(&mut map, row.name);
             }
-            for (name, entry) in &mut map {
-                entry.accepted = Accepted {
-                    version: (
-                        format!("readonly.version:{name}"),
-                        "prints a version".into(),
-                    ),
-                    any_args: (
-                        format!("readonly.any_arg:{name}"),
-                        format!("`{name}` only prints, whatever its arguments"),
-                    ),
-                    flags: (
-                        format!("readonly.flags:{name}"),
-                        format!("`{name}` with only read-only options"),
-                    ),
-                };
+            for &name in SECRETS {
+                if let Some(e) = map.get_mut(name) {
+                    e.secret = true;
+                }
+            }
+            for &name in VERSION_ONLY {
+                if let Some(e) = map.get_mut(name) {
+                    e.version_only = true;
+                }
+            }
+            for &name in ANY_ARGS {
+                if let Some(e) = map.get_mut(name) {
+                    e.any_args = true;
+                }
+            }
+            for row in ROWS {
+                if let Some(e) = map.get_mut(row.name) {
+                    e.row = Some(row);
+                }
             }
             map
         })
@@ -391,6 +431,17 @@ pub(crate) fn entry(name: &str) -> Option<&'static Entry> {
 #[cfg(test)]
 mod entries {
     use super::*;
+
+    /// Rows are parsed on first use: every row parses, and every name
+    /// has its entry.
+    #[test]
+    fn every_row_parses_on_first_use() {
+        for row in ROWS {
+            let e = entry(row.name).expect(row.name);
+            assert!(e.row().is_some(), "{}", row.name);
+            assert_eq!(e.accepted().flags.0, format!("readonly.flags:{}", row.name));
+        }
+    }
 
     /// Each command has exactly one entry: a row, or the any-argument list,
     /// never both (the reference listed cat/head/tail/wc twice, which

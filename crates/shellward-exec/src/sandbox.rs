@@ -37,7 +37,7 @@ pub struct Need {
 /// work: the judge allows only its listing subcommands.)
 #[rustfmt::skip]
 pub const PROGRAM_NEEDS: &[Need] = &[
-    Need { program: "gh",          sockets: Sockets { unix: true, inet: true },  reads: &["$GH_CONFIG_DIR", "~/.config/gh"], why: "GitHub's API over HTTPS (DNS over UDP), with the token in its config" },
+    Need { program: "gh",          sockets: Sockets { unix: true, inet: true },  reads: &["~/.config/gh"], why: "GitHub's API over HTTPS (DNS over UDP), with the token in its config" },
     Need { program: "docker",      sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "the daemon's socket, /var/run/docker.sock" },
     Need { program: "podman",      sockets: Sockets { unix: true, inet: false }, reads: &[],               why: "the service socket" },
 ];
@@ -58,7 +58,10 @@ pub fn needs(analysis: &shellward_syntax::Analysis) -> (Sockets, Vec<PathBuf>) {
         && commands.iter().all(|c| {
             // The bare name, found on `PATH`: `./gh` is any program.
             let name = c.argv().next().unwrap_or("");
-            (FILTERS.contains(&name) || PROGRAM_NEEDS.iter().any(|n| n.program == name))
+            // No prefix either: `PATH=. gh` or `LD_PRELOAD=x.so head`
+            // runs a program of the workspace's.
+            c.assignments.is_empty()
+                && (FILTERS.contains(&name) || PROGRAM_NEEDS.iter().any(|n| n.program == name))
                 && c.redirects.iter().all(|r| {
                     let t = r.target.value.as_str();
                     !t.starts_with("/dev/tcp") && !t.starts_with("/dev/udp")

@@ -197,6 +197,18 @@ pub const SECRETS: &[Row] = &[
     Row { path: "/var/lib/systemd/credential.secret", why: "systemd credential key" },
     Row { path: "/var/log/auth.log*",          why: "logins, sudo command lines" },
     Row { path: "/var/log/secure*",            why: "logins, sudo command lines" },
+    Row { path: "/var/log/btmp*",              why: "failed logins (mistyped passwords)" },
+    Row { path: "/var/log/journal",            why: "the journal: what auth.log holds" },
+    Row { path: "/run/log/journal",            why: "the journal: what auth.log holds" },
+    Row { path: "/var/cache/debconf/passwords.dat", why: "debconf passwords" },
+    Row { path: "/var/lib/private",            why: "services' private state" },
+    Row { path: "/etc/pki/tls/private",        why: "TLS private keys" },
+    Row { path: "/etc/rancher",                why: "cluster credentials" },
+    Row { path: "/var/lib/rancher",            why: "cluster credentials" },
+    Row { path: "/etc/wpa_supplicant",         why: "Wi-Fi passwords" },
+    Row { path: "/var/lib/iwd",                why: "Wi-Fi passwords" },
+    Row { path: "/var/lib/cloud",              why: "cloud-init user data" },
+    Row { path: "/var/lib/zerotier-one",       why: "VPN identity" },
 ];
 
 /// Places that are not the system's and not the user's: other users,
@@ -439,11 +451,14 @@ fn find_other_homes() -> Vec<(String, PathBuf)> {
     {
         out.push(("~".to_string(), db_home));
     }
-    if let Some(config) = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-    {
-        out.push(("~/.config".to_string(), config));
+    for (var, prefix) in MOVED_BY {
+        let Some(value) = std::env::var_os(var) else {
+            continue;
+        };
+        // `KUBECONFIG` is a list.
+        for path in std::env::split_paths(&value).filter(|p| p.is_absolute()) {
+            out.push(((*prefix).to_string(), path));
+        }
     }
     out
 }

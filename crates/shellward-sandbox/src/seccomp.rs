@@ -109,6 +109,12 @@ pub const READ_ONLY_DENIED: &[(i64, &str)] = &[
     (libc::SYS_semop,         "System V semaphores"),
     (libc::SYS_semtimedop,    "System V semaphores"),
     (libc::SYS_semctl,        "System V semaphores"),
+    (libc::SYS_mq_open,       "POSIX message queues (Landlock does not govern them)"),
+    (libc::SYS_mq_unlink,     "POSIX message queues"),
+    (libc::SYS_mq_timedsend,  "POSIX message queues"),
+    (libc::SYS_mq_timedreceive, "POSIX message queues"),
+    (libc::SYS_mq_notify,     "POSIX message queues"),
+    (libc::SYS_mq_getsetattr, "POSIX message queues"),
 ];
 
 /// The same, for calls that exist only on x86_64.

@@ -344,6 +344,8 @@ class XA(ctypes.Structure): _fields_ = [("value", ctypes.c_ulong), ("size", ctyp
 buf = ctypes.create_string_buffer(b"1")
 xa = XA(ctypes.addressof(buf), 1, 0)
 out["setxattrat"] = call(463, ctypes.c_long(-100), b"notes.txt", 0, b"user.y", ctypes.byref(xa), ctypes.c_long(16))
+out["mq_open"] = call(240, b"shellward-test-q", 0o100 | 2, 0o600, 0)
+if out["mq_open"] == 0: call(241, b"shellward-test-q")
 print(" ".join(f"{{k}}={{v}}" for k, v in out.items()))
 "#,
         sibling = sibling.id()
@@ -363,7 +365,7 @@ print(" ".join(f"{{k}}={{v}}" for k, v in out.items()))
             .collect()
     };
     let (c, u) = (parse(&confined.out), parse(&free.out));
-    assert_eq!(c.len(), 9, "{}", confined.out);
+    assert_eq!(c.len(), 10, "{}", confined.out);
     for ((name, errno), (_, free_errno)) in c.iter().zip(&u) {
         assert_eq!(*errno, libc::EACCES, "{name} confined: {}", confined.out);
         assert_ne!(*free_errno, libc::EACCES, "{name} unconfined: {}", free.out);

@@ -252,3 +252,80 @@ fn a_grant_needs_a_command_made_only_of_its_program_and_filters() {
         "the test can fail"
     );
 }
+
+/// Credential stores moved by environment variables are denied where
+/// they moved (the variables reach `shellward sandbox` as they would
+/// reach the server).
+#[test]
+fn stores_moved_by_environment_variables_stay_unreadable() {
+    let (dir, ws) = workspace();
+    let home = dir.path().canonicalize().unwrap().join("home");
+    #[rustfmt::skip]
+    let moved: &[(&str, &str)] = &[
+        ("DOCKER_CONFIG", "dockercfg"), ("KUBECONFIG", "kubecfgs/prod.yaml"), ("GNUPGHOME", "gnupg2"),
+        ("AWS_SHARED_CREDENTIALS_FILE", "awsalt/creds"), ("GH_CONFIG_DIR", "ghalt"),
+        ("PASSWORD_STORE_DIR", "pwstore"),
+    ];
+    let mut cmd = Command::new(SHELLWARD);
+    cmd.current_dir(&ws).env("HOME", &home);
+    let mut files = Vec::new();
+    for (var, path) in moved {
+        let target = home.join(path);
+        let file = if path.contains('.') || path.contains('/') {
+            target.clone()
+        } else {
+            target.join("secret")
+        };
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, format!("SECRET-{var}\n")).unwrap();
+        cmd.env(var, &target);
+        files.push(file);
+    }
+    cmd.env("XDG_CONFIG_HOME", home.join("xdg"));
+    std::fs::create_dir_all(home.join("xdg/gh")).unwrap();
+    std::fs::write(home.join("xdg/gh/hosts.yml"), "SECRET-XDG-GH\n").unwrap();
+    files.push(home.join("xdg/gh/hosts.yml"));
+    let script: String = files
+        .iter()
+        .map(|f| format!("cat '{}'; ", f.display()))
+        .collect();
+    let out = cmd.args(["sandbox", "-c", &script]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("SECRET"), "{text}");
+    let plain = Command::new("bash").args(["-c", &script]).output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&plain.stdout)
+            .matches("SECRET")
+            .count(),
+        files.len()
+    );
+}
+
+/// A prefix on the granted program (`PATH=. gh`) grants nothing.
+#[test]
+fn a_prefixed_program_gets_no_grant() {
+    let (_dir, ws) = workspace();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || for _ in listener.incoming() {});
+    std::os::unix::fs::symlink("/bin/bash", ws.join("gh")).unwrap();
+    let script = format!("PATH=. gh -c 'exec 3<>/dev/tcp/127.0.0.1/{port} && echo connected'");
+    let out = Command::new(SHELLWARD)
+        .args(["sandbox", "-c", &script])
+        .current_dir(&ws)
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("connected"),
+        "{out:?}"
+    );
+    let plain = Command::new("bash")
+        .args(["-c", &script])
+        .current_dir(&ws)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&plain.stdout).contains("connected"),
+        "the test can fail"
+    );
+}

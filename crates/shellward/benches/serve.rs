@@ -51,20 +51,36 @@ fn main() {
         assert_eq!(out.contains("updatedInput"), !extra.is_empty(), "{out}");
         took
     };
-    // Alternating, so both see the same moments of a noisy machine.
-    let (mut samples, mut confined) = (Vec::new(), Vec::new());
+    // `/bin/true` given the same payload: what any process costs here.
+    let true_run = || {
+        let start = Instant::now();
+        let mut child = Command::new("/bin/true")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(payload.as_bytes());
+        child.wait_with_output().unwrap();
+        start.elapsed()
+    };
+    // Alternating, so all see the same moments of a noisy machine.
+    let (mut samples, mut confined, mut trues) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..300 {
         samples.push(hook(&[]));
         confined.push(hook(&["--confine"]));
+        trues.push(true_run());
     }
+    let true_median = percentile(&mut trues, 0.5);
     let (median, p90) = (percentile(&mut samples, 0.5), percentile(&mut samples, 0.9));
     let confined = percentile(&mut confined, 0.5);
     println!(
-        "hook claude-code: median {:.2} ms, p90 {:.2} ms (process start to exit); with --confine: median {:.2} ms (+{:.2} ms)",
+        "hook claude-code: median {:.2} ms, p90 {:.2} ms (process start to exit); with --confine: median {:.2} ms (+{:.2} ms); /bin/true {:.2} ms: hook {:.2}x",
         median.as_secs_f64() * 1e3,
         p90.as_secs_f64() * 1e3,
         confined.as_secs_f64() * 1e3,
-        (confined.as_secs_f64() - median.as_secs_f64()) * 1e3
+        (confined.as_secs_f64() - median.as_secs_f64()) * 1e3,
+        true_median.as_secs_f64() * 1e3,
+        median.as_secs_f64() / true_median.as_secs_f64()
     );
 
     let mut server = Command::new(bin)

@@ -32,6 +32,18 @@ fn main() {
                 .unwrap(),
         );
     }
+    for read_only in [false, true] {
+        let f = shellward_sandbox::seccomp::Filter {
+            sockets: shellward_sandbox::Sockets::default(),
+            read_only,
+        };
+        eprintln!(
+            "filter lengths: read_only={read_only}: {} instructions",
+            shellward_sandbox::seccomp::filter(f)
+                .unwrap()
+                .map_or(0, |p| p.len())
+        );
+    }
     eprintln!(
         "seccomp filter compile {:.3} ms each",
         start.elapsed().as_secs_f64() * 1e3 / f64::from(n)

@@ -112,16 +112,20 @@ fn decisions() {
             (analysis, verdict)
         })
         .collect();
-    let mut with_rules = Settings::default();
-    let json = serde_json::json!({ "permissions": { "deny": DENY } }).to_string();
-    with_rules
-        .add(
-            shellward_permit::settings::Level::Project,
-            std::path::Path::new("s.json"),
-            &json,
-            &dir,
-        )
-        .unwrap();
+    let deny = |rules: &[&str]| {
+        let mut settings = Settings::default();
+        let json = serde_json::json!({ "permissions": { "deny": rules } }).to_string();
+        settings
+            .add(
+                shellward_permit::settings::Level::Project,
+                std::path::Path::new("s.json"),
+                &json,
+                &dir,
+            )
+            .unwrap();
+        settings
+    };
+    let (with_rules, one_rule) = (deny(DENY), deny(&["rm:*"]));
     let none = Settings::default();
     let time = |settings: &Settings| {
         (0..15)
@@ -145,16 +149,6 @@ fn decisions() {
             .as_secs_f64()
             / (20 * judged.len()) as f64
     };
-    let mut one_rule = Settings::default();
-    let json = serde_json::json!({ "permissions": { "deny": ["rm:*"] } }).to_string();
-    one_rule
-        .add(
-            shellward_permit::settings::Level::Project,
-            std::path::Path::new("s.json"),
-            &json,
-            &dir,
-        )
-        .unwrap();
     let (bare, one, ruled) = (time(&none), time(&one_rule), time(&with_rules));
     let _ = std::fs::remove_dir_all(&dir);
     println!(

@@ -229,28 +229,53 @@ fn the_cwd_file_cannot_be_turned_against_the_parent() {
 #[test]
 fn a_grant_needs_a_command_made_only_of_its_program_and_filters() {
     let (_dir, ws) = workspace();
+    let port = listener();
+    connects_only_unconfined(
+        &ws,
+        &format!("true || gh; exec 3<>/dev/tcp/127.0.0.1/{port} && echo connected"),
+    );
+    // A program that is only named `gh` gets nothing either.
+    let fake = ws.join("gh");
+    std::fs::write(
+        &fake,
+        format!("#!/bin/bash\nexec 3<>/dev/tcp/127.0.0.1/{port} && echo connected\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    for args in [vec!["sandbox", "-c", "./gh"], vec!["sandbox", "--", "./gh"]] {
+        let out = Command::new(SHELLWARD)
+            .args(&args)
+            .current_dir(&ws)
+            .output()
+            .unwrap();
+        assert!(
+            !String::from_utf8_lossy(&out.stdout).contains("connected"),
+            "{args:?}: {out:?}"
+        );
+    }
+}
+
+/// A TCP listener on loopback that accepts and drops; its port.
+fn listener() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     std::thread::spawn(move || for _ in listener.incoming() {});
-    let connect = format!("true || gh; exec 3<>/dev/tcp/127.0.0.1/{port} && echo connected");
-    let out = Command::new(SHELLWARD)
-        .args(["sandbox", "-c", &connect])
-        .current_dir(&ws)
-        .output()
-        .unwrap();
-    assert!(
-        !String::from_utf8_lossy(&out.stdout).contains("connected"),
-        "{out:?}"
-    );
-    let plain = Command::new("bash")
-        .args(["-c", &connect])
-        .current_dir(&ws)
-        .output()
-        .unwrap();
-    assert!(
-        String::from_utf8_lossy(&plain.stdout).contains("connected"),
-        "the test can fail"
-    );
+    port
+}
+
+/// `script` connects under bash, and not under `shellward sandbox -c`.
+fn connects_only_unconfined(ws: &std::path::Path, script: &str) {
+    let run = |program: &str, args: &[&str]| {
+        let out = Command::new(program)
+            .args(args)
+            .arg(script)
+            .current_dir(ws)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).contains("connected")
+    };
+    assert!(!run(SHELLWARD, &["sandbox", "-c"]), "confined: {script}");
+    assert!(run("bash", &["-c"]), "the test can fail: {script}");
 }
 
 /// Credential stores moved by environment variables are denied where
@@ -305,27 +330,10 @@ fn stores_moved_by_environment_variables_stay_unreadable() {
 #[test]
 fn a_prefixed_program_gets_no_grant() {
     let (_dir, ws) = workspace();
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    std::thread::spawn(move || for _ in listener.incoming() {});
+    let port = listener();
     std::os::unix::fs::symlink("/bin/bash", ws.join("gh")).unwrap();
-    let script = format!("PATH=. gh -c 'exec 3<>/dev/tcp/127.0.0.1/{port} && echo connected'");
-    let out = Command::new(SHELLWARD)
-        .args(["sandbox", "-c", &script])
-        .current_dir(&ws)
-        .output()
-        .unwrap();
-    assert!(
-        !String::from_utf8_lossy(&out.stdout).contains("connected"),
-        "{out:?}"
-    );
-    let plain = Command::new("bash")
-        .args(["-c", &script])
-        .current_dir(&ws)
-        .output()
-        .unwrap();
-    assert!(
-        String::from_utf8_lossy(&plain.stdout).contains("connected"),
-        "the test can fail"
+    connects_only_unconfined(
+        &ws,
+        &format!("PATH=. gh -c 'exec 3<>/dev/tcp/127.0.0.1/{port} && echo connected'"),
     );
 }

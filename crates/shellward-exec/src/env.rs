@@ -310,6 +310,16 @@ pub fn mask(text: &str, parent: &[(String, String)]) -> String {
 mod tests {
     use super::*;
 
+    proptest::proptest! {
+        /// Any value, any bytes: an answer, no panic (values come from the
+        /// user's environment, which a previous command may have shaped).
+        #[test]
+        fn secret_value_answers_any_text(value in "\\PC{0,300}") {
+            let _ = secret_value(&value);
+            let _ = secret_like(&value);
+        }
+    }
+
     #[test]
     fn secret_values() {
         #[rustfmt::skip]

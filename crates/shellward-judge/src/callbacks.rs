@@ -193,6 +193,12 @@ pub(crate) fn jq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     Ok(())
 }
 
+/// [`jq_squeeze`], for the property tests.
+#[cfg(test)]
+pub(crate) fn jq_squeeze_for_tests(filter: &str) -> String {
+    jq_squeeze(filter)
+}
+
 /// A jq filter without white space and `#` comments.
 fn jq_squeeze(filter: &str) -> String {
     let mut out = String::with_capacity(filter.len());

@@ -1259,3 +1259,32 @@ fn repository_trusted(j: &Judging<'_>, cwd: &Path) -> Result<(), Reject> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod hostile_parsers {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The readers of data this round added answer any text.
+        #[test]
+        fn checksum_lines_jq_filters_and_test_names_never_panic(text in ".{0,200}") {
+            let _ = super::checksum_line_name(&text);
+            let _ = crate::callbacks::jq_squeeze_for_tests(&text);
+            let words: Vec<&str> = text.split(' ').collect();
+            let _ = crate::callbacks::test_names(&words);
+        }
+    }
+
+    #[test]
+    fn checksum_lines() {
+        #[rustfmt::skip]
+        let cases: &[(&str, Option<&str>)] = &[
+            ("e3b0  a.txt", Some("a.txt")), ("e3b0 *b.bin", Some("b.bin")),
+            ("SHA256 (x y) = e3b0", Some("x y")), ("\\e3b0  a\\nb", Some("a\nb")),
+            ("e3b0 a.txt", None), ("garbage", None), ("e3b0  ", None), ("\\e3b0  bad\\q", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(super::checksum_line_name(line).as_deref(), *want, "{line}");
+        }
+    }
+}

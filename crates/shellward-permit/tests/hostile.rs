@@ -21,9 +21,9 @@ fn settings() -> &'static Settings {
     S.get_or_init(|| {
         let mut s = Settings::default();
         let json = r#"{"permissions": {
-            "allow": ["npm test:*", "git * main", "make build", "Bash(cargo build *)"],
+            "allow": ["npm test:*", "git * main", "make build", "Bash(cargo build *)", "chmod -R:*"],
             "ask": ["git push:*", "*--force*"],
-            "deny": ["rm:*", "curl * | sh", "Bash(sudo:*)"]}}"#;
+            "deny": ["rm:*", "curl * | sh", "Bash(sudo:*)", "rm -rf:*", "git push --force:*", "git branch -D:*"]}}"#;
         s.add(Level::Project, Path::new("s.json"), json, Path::new("/tmp"))
             .unwrap();
         s

@@ -236,6 +236,13 @@ impl Judging<'_> {
     }
 }
 
+/// Every table row's examples: `(program, command, read-only?)`.
+pub fn row_examples() -> impl Iterator<Item = (&'static str, &'static str, bool)> {
+    tables::ROWS
+        .iter()
+        .flat_map(|r| r.examples.iter().map(move |&(c, ro)| (r.name, c, ro)))
+}
+
 /// Judge an analyzed command in `ctx`.
 pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     match analysis.status {

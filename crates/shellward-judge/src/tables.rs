@@ -63,6 +63,10 @@ pub(crate) struct Row {
     /// path is checked like an operand.
     pub lists: &'static [&'static str],
     pub check: Option<Check>,
+    /// Examples next to the row: commands that must be read-only (`true`)
+    /// and commands that must not (`false`), judged in an empty workspace
+    /// by a test (`tests/rules.rs`, `row_examples`).
+    pub examples: &'static [(&'static str, bool)],
 }
 
 const fn row(name: &'static str, operands: Operands, options: &'static str) -> Row {
@@ -79,6 +83,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         follows_always: false,
         lists: &[],
         check: None,
+        examples: &[],
     }
 }
 
@@ -113,6 +118,10 @@ impl Row {
     }
     const fn lists(mut self, options: &'static [&'static str]) -> Row {
         self.lists = options;
+        self
+    }
+    const fn examples(mut self, examples: &'static [(&'static str, bool)]) -> Row {
+        self.examples = examples;
         self
     }
     const fn check(mut self, check: Check) -> Row {
@@ -178,8 +187,8 @@ pub(crate) const VERSION_FORMS: &[(&[&str], &[&str])] = &[
 
 pub(crate) const ROWS: &[Row] = &[
     // ---- reading files -------------------------------------------------------
-    row("cat", Paths, "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting").glob_safe(),
-    row("head", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated").numeric().glob_safe(),
+    row("cat", Paths, "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting").glob_safe().examples(&[("cat -n f", true), ("cat /etc/passwd", false), ("cat ../x", false)]),
+    row("head", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated").numeric().glob_safe().examples(&[("head -20 f", true), ("head -n 5 f", true), ("head ~/.ssh/id_rsa", false)]),
     row("tail", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated -f --follow=OPT -F --retry -s|--sleep-interval=NUM --pid=NUM").numeric().glob_safe(),
     row("less", Paths, "-N|--LINE-NUMBERS -R|--RAW-CONTROL-CHARS -r|--raw-control-chars -S|--chop-long-lines -X|--no-init -F|--quit-if-one-screen -i|--ignore-case -I|--IGNORE-CASE -M|--LONG-PROMPT -m -n -E -e -q -s|--squeeze-blank-lines -x|--tabs=NUM").check(cb::no_plus_commands),
     row("more", Paths, "-d -l -f -p -c -s -u -n=NUM").check(cb::no_plus_commands),
@@ -195,7 +204,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
     row("md5sum", Paths, SUMS).glob_safe().lists(&["-c"]),
     row("sha1sum", Paths, SUMS).glob_safe().lists(&["-c"]),
-    row("sha256sum", Paths, SUMS).glob_safe().lists(&["-c"]),
+    row("sha256sum", Paths, SUMS).glob_safe().lists(&["-c"]).examples(&[("sha256sum f", true), ("sha256sum -c missing.sums", true), ("sha256sum -c", false), ("sha256sum -c < l", false)]),
     // Perl's shasum (macOS, Debian's perl): `-a` picks the algorithm.
     row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_safe().lists(&["-c"]),
     row("sha512sum", Paths, SUMS).glob_safe().lists(&["-c"]),
@@ -226,19 +235,19 @@ pub(crate) const ROWS: &[Row] = &[
     // On macOS `arch CMD` runs CMD under another architecture: only the bare form.
     row("arch", NoOperands, ""),
     // `ip OBJECT [show]`: reading addresses, links, routes, neighbours, rules.
-    row("ip", Free, "-4 -6 -br|-brief -c|-color|--color=OPT -s|-stats|-statistics -d|-details -o|-oneline -j|-json -p|-pretty -h|-human").check(cb::ip),
+    row("ip", Free, "-4 -6 -br|-brief -c|-color|--color=OPT -s|-stats|-statistics -d|-details -o|-oneline -j|-json -p|-pretty -h|-human").check(cb::ip).examples(&[("ip addr", true), ("ip -br link show", true), ("ip link l", true), ("ip ru f", false), ("ip link s lo up", false), ("ip -b f", false)]),
     // `ifconfig`, `ifconfig -a`, `ifconfig IFACE`: anything more configures.
     row("ifconfig", Free, "-a -s -v").check(cb::ifconfig),
     // ---- text processing -----------------------------------------------------
-    row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
+    row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false)]),
     row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
     row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
-    row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH -L|--follow").script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]),
-    row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed),
-    row("awk", ScriptThenPaths, AWK).check(cb::awk),
+    row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --hidden --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH -L|--follow").script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
+    row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed).examples(&[("sed -n 1,5p f", true), ("sed 's/a/b/g' f", true), ("sed -i s/a/b/ f", false), ("sed -n ':a w out' f", false), ("sed 1e\\ id f", false)]),
+    row("awk", ScriptThenPaths, AWK).check(cb::awk).examples(&[("awk '{print $1}' f", true), ("awk 'BEGIN{system(\"id\")}'", false), ("awk '{print > \"o\"}' f", false), ("awk 'BEGIN{ARGV[1]=\"x\"}'", false)]),
     row("gawk", ScriptThenPaths, AWK).check(cb::awk),
     row("mawk", ScriptThenPaths, AWK).check(cb::awk),
-    row("jq", ScriptThenPaths, "-r|--raw-output -j|--join-output -a|--ascii-output -c|--compact-output -n|--null-input -s|--slurp -e|--exit-status -S|--sort-keys -C|--color-output -M|--monochrome-output --tab --indent=NUM -R|--raw-input --arg=PAIR --argjson=PAIR --args --jsonargs --seq --stream --raw-output0").check(cb::jq),
+    row("jq", ScriptThenPaths, "-r|--raw-output -j|--join-output -a|--ascii-output -c|--compact-output -n|--null-input -s|--slurp -e|--exit-status -S|--sort-keys -C|--color-output -M|--monochrome-output --tab --indent=NUM -R|--raw-input --arg=PAIR --argjson=PAIR --args --jsonargs --seq --stream --raw-output0").check(cb::jq).examples(&[("jq .a f", true), ("jq -r '.[] | .name' f", true), ("jq '$ ENV' f", false), ("jq -n env", false), ("jq --rawfile x /etc/passwd -n 1", false)]),
     row("yq", ScriptThenPaths, "-r|--unwrapScalar -o|--output-format=STR -p|--input-format=STR -P|--prettyPrint -e|--exit-status -N|--no-doc -I|--indent=NUM -C|--colors -M|--no-colors -j|--tojson --header-preprocess -0|--nul-output -n|--null-input").check(cb::yq),
     row("sort", Paths, "-b|--ignore-leading-blanks -d|--dictionary-order -f|--ignore-case -g|--general-numeric-sort -i|--ignore-nonprinting -M|--month-sort -h|--human-numeric-sort -n|--numeric-sort -R|--random-sort -r|--reverse -V|--version-sort -k|--key=STR -t|--field-separator=CHAR -u|--unique -s|--stable -c|--check=OPT -C -m|--merge -z|--zero-terminated -S|--buffer-size=STR --parallel=NUM --debug --sort=STR --random-source=PATH"),
     row("uniq", Paths, "-c|--count -d|--repeated -D --all-repeated=OPT -u|--unique -i|--ignore-case -f|--skip-fields=NUM -s|--skip-chars=NUM -w|--check-chars=NUM -z|--zero-terminated --group=OPT").check(cb::at_most_one_operand),
@@ -252,10 +261,10 @@ pub(crate) const ROWS: &[Row] = &[
     row("unexpand", Paths, "-t|--tabs=STR -a|--all --first-only").glob_safe(),
     row("comm", Paths, "-1 -2 -3 -i --check-order --nocheck-order --output-delimiter=STR -z|--zero-terminated --total"),
     row("join", Paths, "-1=NUM -2=NUM -j=NUM -t=CHAR -a=NUM -v=NUM -e=STR -o=STR -i|--ignore-case --header --check-order --nocheck-order -z|--zero-terminated"),
-    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows_always(),
+    row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows_always().examples(&[("diff a b", true), ("diff -ru a b", true), ("diff --to-file=x a", false)]),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
-    row("find", Paths, FIND).follows(&["-L", "-follow"]),
+    row("find", Paths, FIND).follows(&["-L", "-follow"]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false)]),
     row("fd", ScriptThenPaths, FD).follows(&["-L"]),
     // Debian installs fd as `fdfind`.
     row("fdfind", ScriptThenPaths, FD).follows(&["-L"]),
@@ -264,7 +273,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("seq", Free, "-f|--format=STR -s|--separator=STR -w|--equal-width"),
     row("date", Free, "-d|--date=STR -u|--utc|--universal -I|--iso-8601=OPT -R|--rfc-email --rfc-3339=STR -r|--reference=PATH --debug").check(cb::date),
     // ---- system state ----------------------------------------------------------
-    row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps),
+    row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps).examples(&[("ps aux", true), ("ps -ef", true), ("ps -eo pid,comm", true), ("ps -auxe", false), ("ps axe", false), ("ps -o pid,environ", false)]),
     row("pgrep", Free, "-f|--full -l|--list-name -a|--list-full -x|--exact -n|--newest -o|--oldest -c|--count -i|--ignore-case -v|--inverse -d|--delimiter=STR -u|--euid=STR -U|--uid=STR -P|--parent=STR -g|--pgroup=STR -G|--group=STR -s|--session=STR -t|--terminal=STR -w|--lightweight"),
     row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R"),
     // `users FILE` parses any file as login records and prints pieces of it.
@@ -299,11 +308,11 @@ pub(crate) const ROWS: &[Row] = &[
     row("uv", Free, "").posix().check(cb::uv),
     row("go", Free, "").posix().check(cb::go),
     // Listings of what is installed; see the callbacks for the verbs.
-    row("rustup", Free, "").posix().check(cb::rustup),
-    row("npm", Free, "").posix().check(cb::npm),
+    row("rustup", Free, "").posix().check(cb::rustup).examples(&[("rustup toolchain list", true), ("rustup show", false), ("rustup toolchain install x", false)]),
+    row("npm", Free, "").posix().check(cb::npm).examples(&[("npm ls --depth=0", true), ("npm install", false), ("npm ls ../x", false)]),
     // `printenv NAME...` of names that hold no secret (`printenv` alone prints all).
-    row("printenv", Free, "-0|--null").check(cb::printenv),
-    row("lsb_release", NoOperands, "-a|--all -i|--id -d|--description -r|--release -c|--codename -s|--short -v|--version"),
+    row("printenv", Free, "-0|--null").check(cb::printenv).examples(&[("printenv PATH", true), ("printenv", false), ("printenv AWS_SECRET_ACCESS_KEY", false)]),
+    row("lsb_release", NoOperands, "-a|--all -i|--id -d|--description -r|--release -c|--codename -s|--short -v|--version").examples(&[("lsb_release -a", true), ("lsb_release x", false)]),
 ];
 
 const GZIP: &str = "-c|--stdout|--to-stdout -d|--decompress|--uncompress -l|--list -t|--test -v|--verbose -q|--quiet -f|--force -n|--no-name -N|--name -k|--keep -S|--suffix=STR";

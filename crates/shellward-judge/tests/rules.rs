@@ -1256,3 +1256,28 @@ fn credential_stores_ask_in_every_workspace() {
         );
     }
 }
+
+/// Every table row's examples, judged in an empty workspace: a row says
+/// what it lets through and what it does not, and this test holds it to
+/// that (the read-only ones need no path outside the workspace either).
+#[test]
+fn row_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().canonicalize().unwrap();
+    let ctx = Context::new(&ws, &ws);
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (name, command, read_only) in shellward_judge::row_examples() {
+        count += 1;
+        let v = judge(&analyze(command), &ctx);
+        let allowed = v.read_only && v.external_paths.is_empty();
+        if allowed != read_only {
+            failures.push(format!(
+                "{name}: {command:?} want {read_only}, got {} ({})",
+                v.read_only, v.rule
+            ));
+        }
+    }
+    assert!(count >= 50, "{count} examples");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

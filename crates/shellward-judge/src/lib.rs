@@ -816,30 +816,10 @@ fn judge_argv(
     external: &mut Vec<String>,
     depth: usize,
 ) -> Result<(Text, Text), Reject> {
-    let ctx = j.ctx;
-    let mut start = 0;
-    while let Some(w) = words.get(start) {
-        match w.value.as_str() {
-            "command" => match words.get(start + 1).map(|w| w.value.as_str()) {
-                Some("-v" | "-V") => {
-                    return Ok((
-                        "readonly.lookup:command".into(),
-                        "`command -v` looks a name up".into(),
-                    ));
-                }
-                Some(o) if o.starts_with('-') => {
-                    return Err(Reject::new(
-                        format!("readonly.flag:command:{o}"),
-                        format!("`command {o}` is not a lookup"),
-                    ));
-                }
-                _ => start += 1,
-            },
-            "builtin" | "noglob" => start += 1,
-            _ => break,
-        }
-    }
-    let words = &words[start..];
+    let words = match strip_builtins(words)? {
+        Stripped::Words(words) => words,
+        Stripped::Lookup(verdict) => return Ok(verdict),
+    };
     let Some(first) = words.first() else {
         return Err(Reject::new("readonly.empty", "no program to run"));
     };
@@ -847,31 +827,7 @@ fn judge_argv(
         return Err(dynamic_reject(kind));
     }
     let name = first.value.as_str();
-    // Substitutions in arguments: `<(...)` is a file name (`/dev/fd/N`), so
-    // any program may take one; `$(...)` is arbitrary text, so only the
-    // programs that nothing in their arguments can turn into a write may.
-    for (index, word) in words.iter().enumerate().skip(1) {
-        let Some(kind) = word.dynamic else { continue };
-        let Some((scripts, is_file)) = substitutions(word) else {
-            return Err(dynamic_reject(kind));
-        };
-        if !is_file
-            && !SUBSTITUTION_ARGS
-                .iter()
-                .any(|&(n, from)| n == name && index >= from)
-        {
-            return Err(Reject::new(
-                format!("substitution.argument:{name}"),
-                format!(
-                    "the output of `{}` could become an option or file name of `{name}`",
-                    word.value
-                ),
-            ));
-        }
-        for script in scripts {
-            judge_nested(script, j, cwd, depth + 1, external)?;
-        }
-    }
+    judge_substitutions(words, name, j, cwd, external, depth)?;
     if name.contains('/') {
         return Err(Reject::new(
             "command.path_qualified",
@@ -905,49 +861,165 @@ fn judge_argv(
         ));
     }
     if name == "git" {
-        // git has options that write (`--output`) or run programs: a glob
-        // that could expand to one (a file named `--output=x` in a cloned
-        // repository) is never read-only.
-        if let Some(w) = glob_may_be_option(words) {
-            return Err(Reject::new(
-                "glob.may_be_option:git",
-                format!("`{}` could expand to an option of `git`", w.value),
-            ));
-        }
-        let git::Judged {
-            rule,
-            paths,
-            submodules,
-        } = git::judge(args)?;
-        repository_trusted(j, cwd)?;
-        if matches!(&*rule, "readonly.git:remote" | "readonly.git:config")
-            && git::config_holds_credentials(cwd)
-        {
-            return Err(Reject::new(
-                "git.credentials_in_config",
-                "the repository's configuration holds credentials (a URL with a password or an extraheader), which this command would print",
-            ));
-        }
-        if submodules && let Some(why) = j.submodules_unsafe(cwd) {
-            return Err(Reject::new(
-                format!("git.repo_unsafe:{why}"),
-                format!(
-                    "a submodule git would run in from {} is not trusted ({why})",
-                    cwd.display()
-                ),
-            ));
-        }
-        for p in paths {
-            if let Some(w) = words.iter().find(|w| w.value == p) {
-                note_path(ctx, cwd, w, external);
-            }
-        }
-        return Ok((rule, "a read-only git command".into()));
+        return judge_git(words, args, j, cwd, external);
     }
     if name == "find" && words.iter().skip(1).any(|w| w.value == "-exec") {
         return find_exec(words, j, cwd, external, depth);
     }
-    if entry.is_some_and(|e| e.version_only) {
+    if let Some(e) = entry
+        && let Some(verdict) = version_or_any_args(e, name, args, cwd)?
+    {
+        return Ok(verdict);
+    }
+    let Some((row, options)) = entry.and_then(|e| e.row()) else {
+        return Err(Reject::new(
+            ["readonly.unknown:", name].concat(),
+            ["`", name, "` is not known to be read-only"].concat(),
+        ));
+    };
+    let argv = Argv { words, args, name };
+    judge_row(&argv, row, options, j, cwd, external, depth)?;
+    match entry {
+        Some(e) => Ok(borrowed(&e.accepted().flags)),
+        None => Ok((
+            ["readonly.flags:", name].concat().into(),
+            ["`", name, "` with only read-only options"].concat().into(),
+        )),
+    }
+}
+
+/// What stripping `command`, `builtin` and `noglob` left.
+enum Stripped<'w, 'a> {
+    /// The words of the command they run.
+    Words(&'w [&'a Word]),
+    /// `command -v NAME`: a lookup, read-only whatever the name.
+    Lookup((Text, Text)),
+}
+
+/// Strip the builtins that only run the rest (`command`, `builtin`,
+/// `noglob`); `command -v/-V` is a lookup, any other option of it rejects.
+fn strip_builtins<'w, 'a>(words: &'w [&'a Word]) -> Result<Stripped<'w, 'a>, Reject> {
+    let mut start = 0;
+    while let Some(w) = words.get(start) {
+        match w.value.as_str() {
+            "command" => match words.get(start + 1).map(|w| w.value.as_str()) {
+                Some("-v" | "-V") => {
+                    return Ok(Stripped::Lookup((
+                        "readonly.lookup:command".into(),
+                        "`command -v` looks a name up".into(),
+                    )));
+                }
+                Some(o) if o.starts_with('-') => {
+                    return Err(Reject::new(
+                        format!("readonly.flag:command:{o}"),
+                        format!("`command {o}` is not a lookup"),
+                    ));
+                }
+                _ => start += 1,
+            },
+            "builtin" | "noglob" => start += 1,
+            _ => break,
+        }
+    }
+    Ok(Stripped::Words(&words[start..]))
+}
+
+/// Substitutions in arguments: `<(...)` is a file name (`/dev/fd/N`), so
+/// any program may take one; `$(...)` is arbitrary text, so only the
+/// programs that nothing in their arguments can turn into a write may
+/// ([`SUBSTITUTION_ARGS`]). Each substituted script is judged on its own.
+fn judge_substitutions(
+    words: &[&Word],
+    name: &str,
+    j: &Judging<'_>,
+    cwd: &Path,
+    external: &mut Vec<String>,
+    depth: usize,
+) -> Result<(), Reject> {
+    for (index, word) in words.iter().enumerate().skip(1) {
+        let Some(kind) = word.dynamic else { continue };
+        let Some((scripts, is_file)) = substitutions(word) else {
+            return Err(dynamic_reject(kind));
+        };
+        if !is_file
+            && !SUBSTITUTION_ARGS
+                .iter()
+                .any(|&(n, from)| n == name && index >= from)
+        {
+            return Err(Reject::new(
+                format!("substitution.argument:{name}"),
+                format!(
+                    "the output of `{}` could become an option or file name of `{name}`",
+                    word.value
+                ),
+            ));
+        }
+        for script in scripts {
+            judge_nested(script, j, cwd, depth + 1, external)?;
+        }
+    }
+    Ok(())
+}
+
+/// git: its own tables (`git.rs`), then the repository it would load, the
+/// submodules it would run in, and the paths it reads.
+fn judge_git(
+    words: &[&Word],
+    args: &[&str],
+    j: &Judging<'_>,
+    cwd: &Path,
+    external: &mut Vec<String>,
+) -> Result<(Text, Text), Reject> {
+    // git has options that write (`--output`) or run programs: a glob
+    // that could expand to one (a file named `--output=x` in a cloned
+    // repository) is never read-only.
+    if let Some(w) = glob_may_be_option(words) {
+        return Err(Reject::new(
+            "glob.may_be_option:git",
+            format!("`{}` could expand to an option of `git`", w.value),
+        ));
+    }
+    let git::Judged {
+        rule,
+        paths,
+        submodules,
+    } = git::judge(args)?;
+    repository_trusted(j, cwd)?;
+    if matches!(&*rule, "readonly.git:remote" | "readonly.git:config")
+        && git::config_holds_credentials(cwd)
+    {
+        return Err(Reject::new(
+            "git.credentials_in_config",
+            "the repository's configuration holds credentials (a URL with a password or an extraheader), which this command would print",
+        ));
+    }
+    if submodules && let Some(why) = j.submodules_unsafe(cwd) {
+        return Err(Reject::new(
+            format!("git.repo_unsafe:{why}"),
+            format!(
+                "a submodule git would run in from {} is not trusted ({why})",
+                cwd.display()
+            ),
+        ));
+    }
+    for p in paths {
+        if let Some(w) = words.iter().find(|w| w.value == p) {
+            note_path(j.ctx, cwd, w, external);
+        }
+    }
+    Ok((rule, "a read-only git command".into()))
+}
+
+/// A version lookup (`VERSION_FORMS`, checked against project files that
+/// redirect the launcher) or a print-only program (`ANY_ARGS`, with its
+/// argument check): the verdict, if the command is one.
+fn version_or_any_args(
+    e: &'static tables::Entry,
+    name: &str,
+    args: &[&str],
+    cwd: &Path,
+) -> Result<Option<(Text, Text)>, Reject> {
+    if e.version_only {
         let version = args == ["--version"]
             || tables::VERSION_FORMS
                 .iter()
@@ -959,23 +1031,38 @@ fn judge_argv(
                     format!("`{file}` here can make `{name}` run a program of the project's"),
                 ));
             }
-            if let Some(e) = entry {
-                return Ok(borrowed(&e.accepted().version));
-            }
+            return Ok(Some(borrowed(&e.accepted().version)));
         }
     }
-    if let Some(e) = entry.filter(|e| e.any_args) {
+    if e.any_args {
         if let Some((_, check)) = tables::ANY_ARGS_CHECKS.iter().find(|(n, _)| *n == name) {
             check(args)?;
         }
-        return Ok(borrowed(&e.accepted().any_args));
+        return Ok(Some(borrowed(&e.accepted().any_args)));
     }
-    let Some((row, options)) = entry.and_then(|e| e.row()) else {
-        return Err(Reject::new(
-            ["readonly.unknown:", name].concat(),
-            ["`", name, "` is not known to be read-only"].concat(),
-        ));
-    };
+    Ok(None)
+}
+
+/// A command's words, its arguments as text, and its program name.
+struct Argv<'w, 'a> {
+    words: &'w [&'a Word],
+    args: &'w [&'w str],
+    name: &'w str,
+}
+
+/// A command judged by its table row: globs that could become options,
+/// the options, operands, the row's callback, what `xargs` drives, then
+/// the paths it reads.
+fn judge_row(
+    argv: &Argv<'_, '_>,
+    row: &tables::Row,
+    options: &flags::Options,
+    j: &Judging<'_>,
+    cwd: &Path,
+    external: &mut Vec<String>,
+    depth: usize,
+) -> Result<(), Reject> {
+    let Argv { words, args, name } = *argv;
     let glob_option = glob_may_be_option(words);
     if !row.glob_safe
         && !row.glob_reads_only
@@ -1020,6 +1107,23 @@ fn judge_argv(
         }
         judge_argv(&words[index..], j, cwd, external, depth + 1)?;
     }
+    row_paths(argv, row, &parsed, glob_option.is_some(), j, cwd, external)
+}
+
+/// The paths a row's command reads: its path operands, the files a list
+/// names, the trees a link-following reader walks, a bare `cd`'s home,
+/// path-valued options; and the repository of a program that runs git.
+fn row_paths(
+    argv: &Argv<'_, '_>,
+    row: &tables::Row,
+    parsed: &flags::Parsed<'_>,
+    glob_option: bool,
+    j: &Judging<'_>,
+    cwd: &Path,
+    external: &mut Vec<String>,
+) -> Result<(), Reject> {
+    let Argv { words, name, .. } = *argv;
+    let ctx = j.ctx;
     let script_given = row.script_options.iter().any(|o| parsed.has(o));
     let path_operands = match row.operands {
         Operands::Paths => &parsed.operands[..],
@@ -1050,7 +1154,7 @@ fn judge_argv(
     }
     if row.follows_always
         || row.follows.iter().any(|o| parsed.has(o))
-        || (row.glob_reads_only && !row.glob_safe && glob_option.is_some())
+        || (row.glob_reads_only && !row.glob_safe && glob_option)
     {
         follow_scan(j, cwd, words, path_operands, external)?;
     }
@@ -1074,13 +1178,7 @@ fn judge_argv(
     if PROGRAMS_RUNNING_GIT.contains(&name) {
         repository_trusted(j, cwd)?;
     }
-    match entry {
-        Some(e) => Ok(borrowed(&e.accepted().flags)),
-        None => Ok((
-            ["readonly.flags:", name].concat().into(),
-            ["`", name, "` with only read-only options"].concat().into(),
-        )),
-    }
+    Ok(())
 }
 
 /// The largest list of paths (`sha256sum -c SUMS`) the judge reads.

@@ -237,3 +237,88 @@ fn option_set_rules_match_every_spelling() {
             .is_option_set()
     );
 }
+
+/// `word` as one shell word.
+fn quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-=:,+@%".contains(&b))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Wrappers a deny rule sees through, in the forms people write them.
+const WRAPPING: &[&str] = &[
+    "timeout 5",
+    "timeout -s KILL 10",
+    "nice -n 5",
+    "nohup",
+    "env A=1",
+    "env -i",
+    "sudo",
+    "sudo -u root",
+    "doas",
+    "stdbuf -oL",
+    "ionice -c 3",
+    "command",
+    "exec",
+    "setsid",
+    "chrt -f 1",
+    "prlimit --nofile=64",
+    "flock /tmp/l",
+    "time",
+    "builtin",
+];
+
+fn corpus_programs() -> &'static [Vec<String>] {
+    static ALL: std::sync::OnceLock<Vec<Vec<String>>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        shellward_corpus::commands(shellward_corpus::ALL)
+            .iter()
+            .filter_map(|c| {
+                let analysis = shellward_syntax::analyze(c);
+                match analysis.commands() {
+                    [one]
+                        if analysis.permission_safe()
+                            && one.assignments.is_empty()
+                            && one.redirects.is_empty() =>
+                    {
+                        let argv: Vec<String> = one.argv().map(str::to_string).collect();
+                        let plain = argv.first().is_some_and(|p| {
+                            p.bytes()
+                                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                        });
+                        plain.then_some(argv)
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    })
+}
+
+proptest::proptest! {
+    /// Wrapping never hides a program from a deny rule that names it: for
+    /// a corpus command under random wrappers, a deny rule for its program
+    /// denies it, or the command asks because part of it cannot be
+    /// checked. Never allowed, in yolo mode.
+    #[test]
+    fn wrapping_never_hides_the_program(
+        index in 0usize..10_000,
+        wrappers in proptest::collection::vec(0usize..WRAPPING.len(), 0..4),
+    ) {
+        let commands = corpus_programs();
+        let argv = &commands[index % commands.len()];
+        let program = &argv[0];
+        let mut words: Vec<String> = wrappers.iter().map(|&w| WRAPPING[w].to_string()).collect();
+        words.extend(argv.iter().map(|w| quote(w)));
+        let command = words.join(" ");
+        let rules = serde_json::json!({"permissions": {"deny": [format!("{program}:*")]}}).to_string();
+        let (action, rule) = decision(&rules, &command);
+        proptest::prop_assert!(action != Allow, "{command}: {rule}");
+    }
+}

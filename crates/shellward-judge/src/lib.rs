@@ -178,11 +178,6 @@ pub fn harmless_env(name: &str, value: &str) -> bool {
 /// command's own standard output and error (`>/dev/stderr` is `>&2`).
 const OUTPUT_TARGETS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr"];
 
-/// Programs `xargs` may drive (their own arguments are judged too).
-const XARGS_TARGETS: &[&str] = &[
-    "echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail",
-];
-
 /// How deep substitutions, `find -exec` and `xargs` may nest inside each
 /// other before the judge stops looking (and says not read-only).
 const MAX_DEPTH: usize = 3;
@@ -1096,13 +1091,13 @@ fn judge_row(
     if let Some(check) = row.check {
         check(&parsed, args)?;
     }
-    if name == "xargs"
+    if !row.drives.is_empty()
         && let Some(&(index, inner)) = parsed.operands.first()
     {
-        if !XARGS_TARGETS.contains(&inner) || depth >= MAX_DEPTH {
+        if !row.drives.contains(&inner) || depth >= MAX_DEPTH {
             return Err(Reject::new(
                 format!("xargs.command:{inner}"),
-                format!("xargs may only drive {}", XARGS_TARGETS.join(", ")),
+                format!("`{name}` may only drive {}", row.drives.join(", ")),
             ));
         }
         judge_argv(&words[index..], j, cwd, external, depth + 1)?;
@@ -1134,7 +1129,7 @@ fn row_paths(
     for &(i, _) in path_operands {
         // `find`'s expression operators are operands to the parser, not start points.
         if let Some(w) = words.get(i)
-            && !(name == "find" && matches!(w.value.as_str(), "!" | "(" | ")" | ","))
+            && !row.not_paths.contains(&w.value.as_str())
         {
             note_path(ctx, cwd, w, external);
         }

@@ -63,6 +63,11 @@ pub(crate) struct Row {
     /// path is checked like an operand.
     pub lists: &'static [&'static str],
     pub check: Option<Check>,
+    /// Operand words that are not paths (`find`'s `!`, `(`, `)`, `,`).
+    pub not_paths: &'static [&'static str],
+    /// The programs it may run with its operands (`xargs`), each judged as
+    /// a command of its own; empty: it runs none.
+    pub drives: &'static [&'static str],
     /// Examples next to the row: commands that must be read-only (`true`)
     /// and commands that must not (`false`), judged in an empty workspace
     /// by a test (`tests/rules.rs`, `row_examples`).
@@ -83,6 +88,8 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         follows_always: false,
         lists: &[],
         check: None,
+        not_paths: &[],
+        drives: &[],
         examples: &[],
     }
 }
@@ -118,6 +125,14 @@ impl Row {
     }
     const fn lists(mut self, options: &'static [&'static str]) -> Row {
         self.lists = options;
+        self
+    }
+    const fn not_paths(mut self, words: &'static [&'static str]) -> Row {
+        self.not_paths = words;
+        self
+    }
+    const fn drives(mut self, programs: &'static [&'static str]) -> Row {
+        self.drives = programs;
         self
     }
     const fn examples(mut self, examples: &'static [(&'static str, bool)]) -> Row {
@@ -264,7 +279,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows_always().examples(&[("diff a b", true), ("diff -ru a b", true), ("diff --to-file=x a", false)]),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
-    row("find", Paths, FIND).follows(&["-L", "-follow"]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false)]),
+    row("find", Paths, FIND).follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false)]),
     row("fd", ScriptThenPaths, FD).follows(&["-L"]),
     // Debian installs fd as `fdfind`.
     row("fdfind", ScriptThenPaths, FD).follows(&["-L"]),
@@ -299,7 +314,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::manual_pages),
     row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::manual_pages),
     // ---- wrappers that only drive a read-only command ----------------------------
-    row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix(),
+    row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).examples(&[("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
     // ---- daemons and hosts, read through their clients -------------------------------
     row("docker", Free, "").posix().check(cb::docker),
     row("gh", Free, "").posix().check(cb::gh),

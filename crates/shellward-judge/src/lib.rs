@@ -1153,7 +1153,7 @@ fn row_paths(
     {
         follow_scan(j, cwd, words, path_operands, external)?;
     }
-    if name == "cd"
+    if row.bare_is_home
         && parsed.operands.is_empty()
         && let Resolved::Outside(p) = paths::resolve(ctx, cwd, "~", None, true)
         && !external.contains(&p)
@@ -1170,7 +1170,8 @@ fn row_paths(
             external.push(p);
         }
     }
-    if PROGRAMS_RUNNING_GIT.contains(&name) {
+    // gh reads the repository's remotes and branch by running git.
+    if row.runs_git {
         repository_trusted(j, cwd)?;
     }
     Ok(())
@@ -1332,11 +1333,6 @@ fn follow_scan(
     }
     Ok(())
 }
-
-/// Programs that run git themselves in the working directory (gh reads the
-/// repository's remotes and current branch), so the repository there must be
-/// as trusted as for `git`.
-const PROGRAMS_RUNNING_GIT: &[&str] = &["gh"];
 
 /// git (or a program running it) in `cwd`: the repository there must be
 /// inside the workspace (after a `cd`) and safe.

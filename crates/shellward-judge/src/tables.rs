@@ -63,6 +63,11 @@ pub(crate) struct Row {
     /// path is checked like an operand.
     pub lists: &'static [&'static str],
     pub check: Option<Check>,
+    /// The program runs git in its working directory (`gh`): the
+    /// repository there must be trusted as for git itself.
+    pub runs_git: bool,
+    /// A bare call (no operand) reads the home directory (`cd` goes there).
+    pub bare_is_home: bool,
     /// Operand words that are not paths (`find`'s `!`, `(`, `)`, `,`).
     pub not_paths: &'static [&'static str],
     /// The programs it may run with its operands (`xargs`), each judged as
@@ -88,6 +93,8 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         follows_always: false,
         lists: &[],
         check: None,
+        runs_git: false,
+        bare_is_home: false,
         not_paths: &[],
         drives: &[],
         examples: &[],
@@ -125,6 +132,14 @@ impl Row {
     }
     const fn lists(mut self, options: &'static [&'static str]) -> Row {
         self.lists = options;
+        self
+    }
+    const fn runs_git(mut self) -> Row {
+        self.runs_git = true;
+        self
+    }
+    const fn bare_is_home(mut self) -> Row {
+        self.bare_is_home = true;
         self
     }
     const fn not_paths(mut self, words: &'static [&'static str]) -> Row {
@@ -245,7 +260,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("unzip", Paths, "-l -v -z -t -p -c -q -qq -C|--ignore-case").check(cb::unzip),
     row("realpath", Paths, "-e|--canonicalize-existing -m|--canonicalize-missing -L|--logical -P|--physical -q|--quiet -s|--strip|--no-symlinks -z|--zero --relative-to=PATH --relative-base=PATH"),
     row("readlink", Paths, "-f|--canonicalize -e|--canonicalize-existing -m|--canonicalize-missing -n|--no-newline -q|--quiet -s|--silent -v|--verbose -z|--zero"),
-    row("cd", Paths, "-L -P -e").check(cb::cd),
+    row("cd", Paths, "-L -P -e").check(cb::cd).bare_is_home(),
     row("pwd", NoOperands, "-L -P"),
     // On macOS `arch CMD` runs CMD under another architecture: only the bare form.
     row("arch", NoOperands, ""),
@@ -317,7 +332,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).examples(&[("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
     // ---- daemons and hosts, read through their clients -------------------------------
     row("docker", Free, "").posix().check(cb::docker),
-    row("gh", Free, "").posix().check(cb::gh),
+    row("gh", Free, "").posix().check(cb::gh).runs_git(),
     row("pip", Free, "").posix().check(cb::pip),
     row("pip3", Free, "").posix().check(cb::pip),
     row("uv", Free, "").posix().check(cb::uv),

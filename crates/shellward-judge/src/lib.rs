@@ -832,8 +832,11 @@ fn judge_argv(
     // Declared first: it outlives `argv`, which may borrow it.
     let dashed;
     let mut argv: Small<&str> = words.iter().map(|w| w.value.as_str()).collect();
-    if name == "tar"
-        && let Some(first) = argv.get(1).and_then(|a| callbacks::tar_old_style(a))
+    let entry = tables::entry(name);
+    if let Some(read) = entry
+        .and_then(|e| e.row())
+        .and_then(|(row, _)| row.old_style)
+        && let Some(first) = argv.get(1).and_then(|a| read(a))
     {
         dashed = first;
         argv[1] = &dashed;
@@ -848,7 +851,6 @@ fn judge_argv(
             format!("`{unc}` may name a network share"),
         ));
     }
-    let entry = tables::entry(name);
     if entry.is_some_and(|e| e.secret) {
         return Err(Reject::new(
             ["secrets.print:", name].concat(),

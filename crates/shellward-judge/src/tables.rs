@@ -63,6 +63,9 @@ pub(crate) struct Row {
     /// path is checked like an operand.
     pub lists: &'static [&'static str],
     pub check: Option<Check>,
+    /// Reads the first argument in an older syntax into options (`tar tzf`
+    /// is `tar -tzf`) before the options are parsed.
+    pub old_style: Option<fn(&str) -> Option<String>>,
     /// The program runs git in its working directory (`gh`): the
     /// repository there must be trusted as for git itself.
     pub runs_git: bool,
@@ -93,6 +96,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         follows_always: false,
         lists: &[],
         check: None,
+        old_style: None,
         runs_git: false,
         bare_is_home: false,
         not_paths: &[],
@@ -132,6 +136,10 @@ impl Row {
     }
     const fn lists(mut self, options: &'static [&'static str]) -> Row {
         self.lists = options;
+        self
+    }
+    const fn old_style(mut self, read: fn(&str) -> Option<String>) -> Row {
+        self.old_style = Some(read);
         self
     }
     const fn runs_git(mut self) -> Row {
@@ -249,7 +257,7 @@ pub(crate) const ROWS: &[Row] = &[
     // Operands are member names, not files; the archive is `-f`. Left out: -I and
     // --use-compress-program, --to-command, --checkpoint-action, -F|--info-script,
     // --rsh-command (run programs); -g|--listed-incremental, --index-file (write).
-    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar),
+    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style),
     row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test -S|--suffix=STR").glob_safe(),
     row("bzcat", Paths, "-s|--small -q|--quiet -v|--verbose").glob_safe(),
     row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_safe(),

@@ -99,7 +99,7 @@ pub const NEEDED: &[(&str, &[&str])] = &[(
 
 /// `*`-only glob match (`AWS_*`).
 pub fn glob(pattern: &str, name: &str) -> bool {
-    shellward_permit::pattern::wildcard(pattern.as_bytes(), name.as_bytes())
+    shellward_syntax::wildcard(pattern.as_bytes(), name.as_bytes())
 }
 
 /// Does `name` look like a secret?
@@ -176,7 +176,7 @@ pub fn secret_value(value: &str) -> Option<&'static str> {
     if value.contains("-----BEGIN ") {
         return Some("PEM block");
     }
-    if url_with_password(value) {
+    if shellward_judge::git::url_with_password(value) {
         return Some("URL with a password");
     }
     if let Some((_, what)) = SECRET_MARKERS
@@ -207,24 +207,6 @@ pub fn secret_value(value: &str) -> Option<&'static str> {
         }
     }
     None
-}
-
-/// `scheme://user:password@host...` with a non-empty password.
-fn url_with_password(value: &str) -> bool {
-    let mut rest = value;
-    while let Some(at) = rest.find("://") {
-        let after = &rest[at + 3..];
-        let authority = after.split(['/', '?', '#', ' ']).next().unwrap_or_default();
-        let password = authority
-            .rsplit_once('@')
-            .and_then(|(userinfo, _host)| userinfo.split_once(':'))
-            .is_some_and(|(_, pass)| !pass.is_empty());
-        if password {
-            return true;
-        }
-        rest = after;
-    }
-    false
 }
 
 /// The environment plan for one command: clear first or not, then these

@@ -725,8 +725,9 @@ pub fn config_holds_credentials(cwd: &Path) -> bool {
     })
 }
 
-/// `scheme://user:password@host` with a non-empty password.
-fn url_with_password(value: &str) -> bool {
+/// `scheme://user:password@host` with a non-empty password, anywhere in
+/// `value`. (The executor's environment filter asks the same question.)
+pub fn url_with_password(value: &str) -> bool {
     value.split("://").skip(1).any(|after| {
         after
             .split(['/', '?', '#'])

@@ -21,6 +21,8 @@
 
 use std::fmt;
 
+use shellward_syntax::wildcard;
+
 /// A command prepared once for matching against many rules: its words,
 /// and, each computed on first need, its source text in the forms rules
 /// compare (single-spaced, the words joined) and its option-set view.
@@ -437,48 +439,4 @@ fn is_tool_name(s: &str) -> bool {
 
 fn normalise_space(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// `*`-only wildcard match in O(len(pattern) × len(text)) worst case, with
-/// no recursion: the classic single-backtrack-point algorithm. (Shared with
-/// the executor's environment globs.)
-pub fn wildcard(pattern: &[u8], text: &[u8]) -> bool {
-    let (mut p, mut t) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while t < text.len() {
-        if p < pattern.len() && pattern[p] == b'*' {
-            star = Some((p, t));
-            p += 1;
-        } else if p < pattern.len() && pattern[p] == text[t] {
-            p += 1;
-            t += 1;
-        } else if let Some((sp, st)) = star {
-            p = sp + 1;
-            t = st + 1;
-            star = Some((sp, st + 1));
-        } else {
-            return false;
-        }
-    }
-    pattern[p..].iter().all(|&b| b == b'*')
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wildcard_matches() {
-        let table: &[(&str, &str, bool)] = &[
-            ("git * main", "git push origin main", true),
-            ("git * main", "git main", false),
-            ("*", "", true),
-            ("a*b*c", "aXbYc", true),
-            ("a*b*c", "aXbY", false),
-            ("npm run *", "npm run build", true),
-        ];
-        for (p, t, want) in table {
-            assert_eq!(wildcard(p.as_bytes(), t.as_bytes()), *want, "{p} ~ {t}");
-        }
-    }
 }

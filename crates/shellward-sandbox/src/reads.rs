@@ -33,6 +33,7 @@ use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 use landlock::{AccessFs, BitFlags};
+use shellward_syntax::wildcard;
 
 /// One row of a policy table: a path, and why it is there.
 #[derive(Debug, Clone, Copy)]
@@ -582,17 +583,6 @@ impl Pattern {
     /// Does the pattern name something strictly beneath `root`?
     pub fn beneath(&self, root: &Path) -> bool {
         self.dir.starts_with(root)
-    }
-}
-
-/// `*`-only glob match.
-fn wildcard(pattern: &[u8], text: &[u8]) -> bool {
-    match pattern.iter().position(|&b| b == b'*') {
-        None => pattern == text,
-        Some(star) => {
-            let (head, rest) = (&pattern[..star], &pattern[star + 1..]);
-            text.starts_with(head) && (head.len()..=text.len()).any(|i| wildcard(rest, &text[i..]))
-        }
     }
 }
 

@@ -30,8 +30,10 @@
 mod ansi_c;
 mod ir;
 mod parser;
+mod pattern;
 
 pub use ir::*;
+pub use pattern::wildcard;
 
 use std::sync::Arc;
 

@@ -125,8 +125,17 @@ pub struct Request<'a> {
     pub cwd_outside: Option<String>,
 }
 
-/// Decide.
+/// Decide: deny and ask rules first, then directories outside the
+/// workspace, then the mode (with allow rules and suggestions in build).
 pub fn decide(req: &Request<'_>) -> Decision {
+    guard_rules(req)
+        .or_else(|| outside(req))
+        .unwrap_or_else(|| by_mode(req))
+}
+
+/// The deny and ask rules: a match, or an ask when a rule cannot be
+/// checked against what the command will run.
+fn guard_rules(req: &Request<'_>) -> Option<Decision> {
     let text = req.analysis.source();
     let parsed = req.analysis.status == ParseStatus::Ok;
     // Subjects are what deny and ask rules match; without such rules there
@@ -160,7 +169,7 @@ pub fn decide(req: &Request<'_>) -> Decision {
                     .and_then(|(s, _)| s.via.as_deref())
                     .map(|w| format!(" (run through `{w}`)"))
                     .unwrap_or_default();
-                return Decision::new(
+                return Some(Decision::new(
                     action,
                     format!("rule.{}:{}", action.as_str(), rule.pattern),
                     format!(
@@ -169,7 +178,7 @@ pub fn decide(req: &Request<'_>) -> Decision {
                         rule.pattern,
                         rule.file.display()
                     ),
-                );
+                ));
             }
             if unverifiable.is_none()
                 && subjects
@@ -182,7 +191,7 @@ pub fn decide(req: &Request<'_>) -> Decision {
         }
     }
     if let Some(rule) = unverifiable {
-        return Decision::new(
+        return Some(Decision::new(
             Action::Ask,
             "rule.unverifiable",
             format!(
@@ -190,7 +199,7 @@ pub fn decide(req: &Request<'_>) -> Decision {
                 rule.action.as_str(),
                 rule.pattern
             ),
-        );
+        ));
     }
     if subjects.git_opaque
         && let Some(rule) = req
@@ -199,7 +208,7 @@ pub fn decide(req: &Request<'_>) -> Decision {
             .iter()
             .find(|r| r.action != Action::Allow && r.pattern.names_program("git"))
     {
-        return Decision::new(
+        return Some(Decision::new(
             Action::Ask,
             "rule.unverifiable",
             format!(
@@ -207,33 +216,47 @@ pub fn decide(req: &Request<'_>) -> Decision {
                 rule.action.as_str(),
                 rule.pattern
             ),
-        );
+        ));
     }
-    if has_guard_rules && !complete {
-        return Decision::new(
+    (has_guard_rules && !complete).then(|| {
+        Decision::new(
             Action::Ask,
             "rule.unverifiable",
             "deny and ask rules cannot be checked against parts of this command that are not analyzed",
-        );
-    }
+        )
+    })
+}
+
+/// Directories outside the workspace (the command's, and the working
+/// directory's) are asked about, except in yolo mode and for a command
+/// plan mode denies anyway.
+fn outside(req: &Request<'_>) -> Option<Decision> {
     let read_only = req.verdict.read_only;
-    if req.mode != Mode::Yolo {
-        let mut dirs: Vec<String> = req.verdict.external_paths.clone();
-        if let Some(cwd) = &req.cwd_outside
-            && !dirs.contains(cwd)
-        {
-            dirs.insert(0, cwd.clone());
-        }
-        if !dirs.is_empty() && (read_only || req.mode != Mode::Plan) {
-            let mut d = Decision::new(
-                Action::Ask,
-                "path.outside",
-                format!("reads outside the workspace: {}", dirs.join(", ")),
-            );
-            d.external_directories = dirs;
-            return d;
-        }
+    if req.mode == Mode::Yolo || (!read_only && req.mode == Mode::Plan) {
+        return None;
     }
+    let mut dirs: Vec<String> = req.verdict.external_paths.clone();
+    if let Some(cwd) = &req.cwd_outside
+        && !dirs.contains(cwd)
+    {
+        dirs.insert(0, cwd.clone());
+    }
+    if dirs.is_empty() {
+        return None;
+    }
+    let mut d = Decision::new(
+        Action::Ask,
+        "path.outside",
+        format!("reads outside the workspace: {}", dirs.join(", ")),
+    );
+    d.external_directories = dirs;
+    Some(d)
+}
+
+/// The mode's answer; in build and edit, an allow rule or an ask with
+/// suggested rules for what is not read-only.
+fn by_mode(req: &Request<'_>) -> Decision {
+    let read_only = req.verdict.read_only;
     match req.mode {
         Mode::Plan if read_only => {
             return Decision::new(

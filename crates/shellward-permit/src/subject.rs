@@ -817,28 +817,7 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         find_exec(words, partial, out, depth);
         return;
     }
-    // `env GIT_EDITOR=x git ...`, `sudo GIT_SSH_COMMAND=x git ...`.
-    if words
-        .iter()
-        .any(|w| w.starts_with("GIT_") && w.contains('='))
-    {
-        out.git_opaque = true;
-    }
-    // `env 'BASH_FUNC_ls%%=() { ...; }' bash -c ls`: a function for bash.
-    if words
-        .iter()
-        .any(|w| w.starts_with("BASH_FUNC_") || w.contains("=()"))
-    {
-        out.complete = false;
-    }
-    if OPAQUE.contains(&name.as_str())
-        || words.iter().skip(1).any(|w| {
-            let option = w.split_once('=').map_or(w.as_str(), |(o, _)| o);
-            RUNS_OPTION.contains(&option)
-        })
-    {
-        out.complete = false;
-    }
+    mark_opaque(words, name, out);
     // `git-push` (git's dashed commands, run directly) is `git push`.
     if let Some(sub) = name.strip_prefix("git-").filter(|s| !s.is_empty()) {
         let mut as_git = vec!["git".to_string(), sub.to_string()];
@@ -856,9 +835,48 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         out.complete = false;
         return;
     }
-    let Some(wrapper) = WRAPPERS.iter().find(|w| w.name == name) else {
-        return;
-    };
+    if let Some(wrapper) = WRAPPERS.iter().find(|w| w.name == name) {
+        through_wrapper(wrapper, words, partial, out, depth);
+    }
+}
+
+/// What makes a command's meaning unknowable before it runs: `GIT_*`
+/// settings (`env GIT_EDITOR=x git ...`), exported bash functions, a
+/// program of [`OPAQUE`] or an option of [`RUNS_OPTION`].
+fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
+    // `env GIT_EDITOR=x git ...`, `sudo GIT_SSH_COMMAND=x git ...`.
+    if words
+        .iter()
+        .any(|w| w.starts_with("GIT_") && w.contains('='))
+    {
+        out.git_opaque = true;
+    }
+    // `env 'BASH_FUNC_ls%%=() { ...; }' bash -c ls`: a function for bash.
+    if words
+        .iter()
+        .any(|w| w.starts_with("BASH_FUNC_") || w.contains("=()"))
+    {
+        out.complete = false;
+    }
+    if OPAQUE.contains(&name)
+        || words.iter().skip(1).any(|w| {
+            let option = w.split_once('=').map_or(w.as_str(), |(o, _)| o);
+            RUNS_OPTION.contains(&option)
+        })
+    {
+        out.complete = false;
+    }
+}
+
+/// The command a wrapper of [`WRAPPERS`] runs, seen through in turn.
+fn through_wrapper(
+    wrapper: &Wrapper,
+    words: &[String],
+    partial: bool,
+    out: &mut Subjects,
+    depth: usize,
+) {
+    let name = wrapper.name;
     match inner(wrapper, &words[1..]) {
         Inner::Words(start) => {
             let inner = &words[1 + start..];
@@ -1311,7 +1329,12 @@ fn inner_after_verb(wrapper: &Wrapper, args: &[String]) -> Inner {
         return Inner::Unknown;
     }
     // An option that wants a value can be the last word (`sudo -u`).
-    let i = i.min(args.len());
+    after_options(wrapper, args, i.min(args.len()), dash_c)
+}
+
+/// What the wrapper runs, once its options end at `args[i]` (`dash_c`:
+/// a shell saw `-c`).
+fn after_options(wrapper: &Wrapper, args: &[String], i: usize, dash_c: bool) -> Inner {
     let rest = &args[i..];
     match wrapper.then {
         Then::Command => Inner::Words(i),

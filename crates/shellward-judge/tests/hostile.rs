@@ -20,8 +20,9 @@ fn corpus() -> &'static [String] {
 fn context() -> &'static Context {
     static CTX: std::sync::OnceLock<Context> = std::sync::OnceLock::new();
     CTX.get_or_init(|| {
-        let dir =
-            std::env::temp_dir().join(format!("shellward-judge-hostile-{}", std::process::id()));
+        // Cargo's scratch directory for integration tests (under target/):
+        // a static is never dropped, so a temporary directory would stay.
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge-hostile");
         std::fs::create_dir_all(&dir).unwrap();
         Context::new(&dir, &dir)
     })

@@ -12,7 +12,9 @@ use shellward_permit::{Action, Decision, Mode, Request, Settings, decide};
 fn workspace() -> &'static Path {
     static WS: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     WS.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("shellward-permit-{}", std::process::id()));
+        // Cargo's scratch directory for integration tests (under target/):
+        // a static is never dropped, so a temporary directory would stay.
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("permit-decide");
         std::fs::create_dir_all(dir.join("app")).unwrap();
         dir.canonicalize().unwrap()
     })

@@ -10,12 +10,35 @@ use shellward_permit::settings::{self, Level, Saved, SettingsError};
 use shellward_permit::trust::TrustStore;
 use shellward_permit::{Action, Mode, Settings};
 
-fn temp(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("shellward-settings-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory, removed when the value drops (also when a test
+/// fails). It is `ws` inside its own temporary directory, so files a test
+/// keeps beside it (`ws.trust.json`) go with it.
+struct Temp {
+    _root: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for Temp {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Temp {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn temp(name: &str) -> Temp {
+    let root = tempfile::Builder::new()
+        .prefix(&format!("shellward-settings-{name}-"))
+        .tempdir()
+        .unwrap();
+    let path = root.path().join("ws");
+    std::fs::create_dir(&path).unwrap();
+    Temp { _root: root, path }
 }
 
 fn write(path: &Path, text: &str) {

@@ -7,11 +7,36 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shellward-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.canonicalize().unwrap()
+/// A fresh directory, removed when the value drops (also when a test
+/// fails). It is `ws` inside its own temporary directory, so files a test
+/// keeps beside it (`ws.trust.json`) go with it.
+struct Temp {
+    _root: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for Temp {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Temp {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn temp(name: &str) -> Temp {
+    let root = tempfile::Builder::new()
+        .prefix(&format!("shellward-cli-{name}-"))
+        .tempdir()
+        .unwrap();
+    let path = root.path().join("ws");
+    std::fs::create_dir(&path).unwrap();
+    let path = path.canonicalize().unwrap();
+    Temp { _root: root, path }
 }
 
 fn shellward(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {

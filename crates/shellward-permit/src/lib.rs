@@ -138,58 +138,59 @@ pub fn decide(req: &Request<'_>) -> Decision {
 fn guard_rules(req: &Request<'_>) -> Option<Decision> {
     let text = req.analysis.source();
     let parsed = req.analysis.status == ParseStatus::Ok;
+    let index = req.settings.guard_index();
     // Subjects are what deny and ask rules match; without such rules there
     // is nothing to extract (the hook and server decide on every command).
-    let has_guard_rules = req.settings.rules.iter().any(|r| r.action != Action::Allow);
+    let has_guard_rules = index.any();
     let subjects = if parsed && has_guard_rules {
         subject::subjects(req.analysis.commands(), text)
     } else {
         subject::Subjects::default()
     };
     let complete = parsed && subjects.complete && req.analysis.unsupported().is_empty();
-    let mut unverifiable: Option<&Rule> = None;
-    // Each command is prepared once for every rule.
+    // Each command is prepared once for every rule, and only the rules
+    // keyed by the commands' first words (or by none) are tried: most rules
+    // name a program, and most commands name another.
     let whole_text = pattern::Target::text(if has_guard_rules { text } else { "" });
     let targets: Vec<(&subject::Subject, pattern::Target<'_>)> = subjects
         .list
         .iter()
         .map(|s| (s, pattern::Target::command(&s.words, &s.source)))
         .collect();
+    let firsts = whole_text
+        .starts()
+        .iter()
+        .chain(targets.iter().flat_map(|(_, t)| t.starts()));
+    let candidates = if has_guard_rules {
+        index.candidates(firsts.copied())
+    } else {
+        Vec::new()
+    };
     for action in [Action::Deny, Action::Ask] {
-        for rule in req.settings.rules.iter().filter(|r| r.action == action) {
-            let whole = rule.pattern.matches_target(&whole_text, true);
-            let hit = whole
-                || targets
-                    .iter()
-                    .any(|(s, t)| !s.partial && rule.pattern.matches_target(t, true));
-            if hit {
-                let via = targets
-                    .iter()
-                    .find(|(_, t)| rule.pattern.matches_target(t, true))
-                    .and_then(|(s, _)| s.via.as_deref())
-                    .map(|w| format!(" (run through `{w}`)"))
-                    .unwrap_or_default();
-                return Some(Decision::new(
-                    action,
-                    format!("rule.{}:{}", action.as_str(), rule.pattern),
-                    format!(
-                        "matches the {} rule `{}`{via} from {}",
-                        action.as_str(),
-                        rule.pattern,
-                        rule.file.display()
-                    ),
-                ));
-            }
-            if unverifiable.is_none()
-                && subjects
-                    .list
-                    .iter()
-                    .any(|s| s.partial && rule.pattern.may_match_partial(&s.words))
-            {
-                unverifiable = Some(rule);
+        for rule in candidates
+            .iter()
+            .map(|&i| &req.settings.rules[i])
+            .filter(|r| r.action == action)
+        {
+            if let Some(decision) = rule_hit(rule, &whole_text, &targets) {
+                return Some(decision);
             }
         }
     }
+    // A rule that may match a command only partly known: deny rules first.
+    let partial: Vec<&subject::Subject> = subjects.list.iter().filter(|s| s.partial).collect();
+    let unverifiable = (!partial.is_empty())
+        .then(|| {
+            [Action::Deny, Action::Ask].into_iter().find_map(|action| {
+                req.settings.rules.iter().find(|r| {
+                    r.action == action
+                        && partial
+                            .iter()
+                            .any(|s| r.pattern.may_match_partial(&s.words))
+                })
+            })
+        })
+        .flatten();
     if let Some(rule) = unverifiable {
         return Some(Decision::new(
             Action::Ask,
@@ -225,6 +226,38 @@ fn guard_rules(req: &Request<'_>) -> Option<Decision> {
             "deny and ask rules cannot be checked against parts of this command that are not analyzed",
         )
     })
+}
+
+/// The decision of one deny or ask rule, if it matches the whole text or a
+/// fully known command.
+fn rule_hit(
+    rule: &Rule,
+    whole_text: &pattern::Target<'_>,
+    targets: &[(&subject::Subject, pattern::Target<'_>)],
+) -> Option<Decision> {
+    let matches = |t: &pattern::Target<'_>| {
+        rule.pattern.key().is_none_or(|key| t.may_start_with(key))
+            && rule.pattern.matches_target(t, true)
+    };
+    let by = targets.iter().find(|(s, t)| !s.partial && matches(t));
+    if by.is_none() && !matches(whole_text) {
+        return None;
+    }
+    let via = by
+        .and_then(|(s, _)| s.via.as_deref())
+        .map(|w| format!(" (run through `{w}`)"))
+        .unwrap_or_default();
+    let action = rule.action;
+    Some(Decision::new(
+        action,
+        format!("rule.{}:{}", action.as_str(), rule.pattern),
+        format!(
+            "matches the {} rule `{}`{via} from {}",
+            action.as_str(),
+            rule.pattern,
+            rule.file.display()
+        ),
+    ))
 }
 
 /// Directories outside the workspace (the command's, and the working

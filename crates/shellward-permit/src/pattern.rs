@@ -35,12 +35,33 @@ pub struct Target<'a> {
     joined: std::cell::OnceCell<String>,
     joined_normal: std::cell::OnceCell<String>,
     view: std::cell::OnceCell<(Vec<String>, Vec<String>)>,
+    /// The words a matching rule's first word can be: see [`Target::may_start_with`].
+    starts: [&'a str; 4],
+}
+
+/// The first words of a command as rules compare it: the first word, its
+/// base name (an option-set rule compares `/bin/rm` as `rm`), the first
+/// word of the words joined by spaces (exact and glob rules), and of the
+/// source text.
+fn starts<'a>(words: &'a [String], source: &'a str) -> [&'a str; 4] {
+    let first = words.first().map_or("", String::as_str);
+    [
+        first,
+        first.rsplit('/').next().unwrap_or(first),
+        words
+            .iter()
+            .flat_map(|w| w.split_whitespace())
+            .next()
+            .unwrap_or(""),
+        source.split_whitespace().next().unwrap_or(""),
+    ]
 }
 
 impl<'a> Target<'a> {
     /// A simple command: its decoded words and its source text.
     pub fn command(words: &'a [String], source: &'a str) -> Target<'a> {
         Target {
+            starts: starts(words, source),
             words: std::borrow::Cow::Borrowed(words),
             trimmed: source.trim(),
             source,
@@ -54,10 +75,31 @@ impl<'a> Target<'a> {
     /// A whole command text, split at white space.
     pub fn text(text: &'a str) -> Target<'a> {
         let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        // The words are the text's own, so every first word is the text's.
+        let first = text.split_whitespace().next().unwrap_or("");
         Target {
             words: std::borrow::Cow::Owned(words),
+            starts: [
+                first,
+                first.rsplit('/').next().unwrap_or(first),
+                first,
+                first,
+            ],
             ..Target::command(&[], text)
         }
+    }
+
+    /// Could a pattern whose [`Pattern::key`] is `key` match this target?
+    /// Every form a rule compares (the words, the words joined, the source
+    /// text as written or single-spaced) starts with one of
+    /// [`Target::starts`], so a rule whose key is none of them cannot match.
+    pub fn may_start_with(&self, key: &str) -> bool {
+        self.starts.contains(&key)
+    }
+
+    /// The words a matching rule's [`Pattern::key`] can be.
+    pub fn starts(&self) -> &[&'a str] {
+        &self.starts
     }
 
     fn normal(&self) -> &str {
@@ -412,6 +454,24 @@ impl Pattern {
             Kind::Exact(text) | Kind::Glob(text) => {
                 let first = text.split_whitespace().next().unwrap_or("");
                 first == program || first.contains('*')
+            }
+        }
+    }
+
+    /// The first word every command this pattern can match starts with, if
+    /// the pattern fixes one: the index deny and ask rules are looked up
+    /// by ([`Target::may_start_with`]). `None` for `*` and for globs whose
+    /// first word holds a `*`: those are tried against every command.
+    pub fn key(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Any => None,
+            Kind::Prefix(words) | Kind::OptionSet(words, _) => words.first().map(String::as_str),
+            Kind::Exact(text) => text.split_whitespace().next(),
+            Kind::Glob(glob) => {
+                // `git * main`: the text starts with `git` and a space. A
+                // glob of one word (`rm*`) fixes no first word.
+                let (first, rest) = glob.split_once(' ')?;
+                (!first.is_empty() && !first.contains('*') && !rest.is_empty()).then_some(first)
             }
         }
     }

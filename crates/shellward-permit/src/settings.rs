@@ -185,8 +185,12 @@ pub struct Rule {
 /// Settings merged from every level.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
-    /// Every rule, in level order.
+    /// Every rule, in level order. Read-only outside this module: the deny
+    /// and ask rules' index ([`Settings::guard_index`]) is built from it
+    /// once, on first use.
     pub rules: Vec<Rule>,
+    /// The deny and ask rules by first word; reset whenever a rule is added.
+    guard_index: std::sync::OnceLock<GuardIndex>,
     /// Additional directories (absolute; `~` expanded; relative ones from the workspace).
     pub additional_directories: Vec<PathBuf>,
     /// The most specific `defaultMode`.
@@ -317,7 +321,63 @@ pub fn local_file(workspace: &Path) -> PathBuf {
     workspace.join(".shellward/settings.local.json")
 }
 
+/// The deny and ask rules indexed by the first word a command must start
+/// with to match them ([`Pattern::key`]): a decision tries only the rules
+/// keyed by its commands' first words, and the rules that fix none.
+#[derive(Debug, Clone, Default)]
+pub struct GuardIndex {
+    /// Indices into [`Settings::rules`], ascending, per first word.
+    by_key: std::collections::HashMap<String, Vec<usize>>,
+    /// Deny and ask rules without a key (`*`, `* --force`), ascending.
+    keyless: Vec<usize>,
+    /// Whether any deny or ask rule exists.
+    any: bool,
+}
+
+impl GuardIndex {
+    fn build(rules: &[Rule]) -> GuardIndex {
+        let mut index = GuardIndex::default();
+        for (i, rule) in rules.iter().enumerate() {
+            if rule.action == Action::Allow {
+                continue;
+            }
+            index.any = true;
+            match rule.pattern.key() {
+                Some(key) => index.by_key.entry(key.to_string()).or_default().push(i),
+                None => index.keyless.push(i),
+            }
+        }
+        index
+    }
+
+    /// Whether any deny or ask rule exists.
+    pub fn any(&self) -> bool {
+        self.any
+    }
+
+    /// The deny and ask rules that may match a command starting with one
+    /// of `firsts`, as indices into [`Settings::rules`], ascending (the
+    /// order the rules are tried in), without duplicates.
+    pub fn candidates<'k>(&self, firsts: impl IntoIterator<Item = &'k str>) -> Vec<usize> {
+        let mut out = self.keyless.clone();
+        for first in firsts {
+            if let Some(rules) = self.by_key.get(first) {
+                out.extend_from_slice(rules);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
 impl Settings {
+    /// The deny and ask rules by first word, built on first use.
+    pub fn guard_index(&self) -> &GuardIndex {
+        self.guard_index
+            .get_or_init(|| GuardIndex::build(&self.rules))
+    }
+
     /// Load every level for `workspace`, then `extra` files. A missing file
     /// is fine; a malformed one is an error naming it.
     pub fn load(workspace: &Path, extra: &[PathBuf]) -> Result<Settings, SettingsError> {
@@ -461,12 +521,15 @@ impl Settings {
         ] {
             for (i, written) in list.iter().enumerate() {
                 match Pattern::parse(written) {
-                    Ok(pattern) => self.rules.push(Rule {
-                        action,
-                        pattern,
-                        level,
-                        file: file.to_path_buf(),
-                    }),
+                    Ok(pattern) => {
+                        self.guard_index = std::sync::OnceLock::new();
+                        self.rules.push(Rule {
+                            action,
+                            pattern,
+                            level,
+                            file: file.to_path_buf(),
+                        });
+                    }
                     // Claude Code files hold rules for its other tools too.
                     Err(PatternError::OtherTool(_))
                         if matches!(level, Level::ClaudeProject | Level::ClaudeLocal) => {}

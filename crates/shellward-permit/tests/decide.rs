@@ -839,3 +839,64 @@ fn precedence_between_settings_levels() {
     // The reason names the file the rule came from.
     assert!(decide_with("curl x").reason.contains("claude-project.json"));
 }
+
+/// Deny and ask rules are tried only against commands that start with the
+/// rule's first word ([`Pattern::key`]). The skip must never hide a match:
+/// for every corpus command (and every command it runs through a wrapper)
+/// and every kind of pattern, a match implies the command may start with
+/// the key.
+#[test]
+fn the_first_word_index_hides_no_match() {
+    use shellward_permit::Pattern;
+    use shellward_permit::pattern::Target;
+    #[rustfmt::skip]
+    let patterns = [
+        "rm:*", "rm -rf:*", "git push:*", "git push --force:*", "curl:*", "ls -la", "git * main",
+        "cat *", "echo hello", "npm run build", "rm*", "* --force", "*", "find:*", "xargs rm:*",
+        "bash -c:*", "sudo:*", "env:*", "timeout:*", "python3 -c:*", "'rm' -rf x", "sed -i:*",
+    ];
+    let patterns: Vec<Pattern> = patterns
+        .iter()
+        .map(|p| Pattern::parse(p).unwrap())
+        .collect();
+    let mut commands = shellward_corpus::commands(shellward_corpus::ALL);
+    commands.extend(
+        [
+            "/bin/rm -rf x",
+            "'rm' -rf x",
+            "  rm   -rf x",
+            "git  x  main",
+            "\"ls -la\"",
+            "ls\t-la",
+        ]
+        .map(String::from),
+    );
+    let mut checked = 0;
+    for command in &commands {
+        let analysis = shellward_syntax::analyze(command);
+        let subjects = shellward_permit::subject::subjects(analysis.commands(), command);
+        let mut targets = vec![Target::text(command)];
+        targets.extend(
+            subjects
+                .list
+                .iter()
+                .map(|s| Target::command(&s.words, &s.source)),
+        );
+        for t in &targets {
+            for p in &patterns {
+                if p.matches_target(t, true) {
+                    checked += usize::from(p.key().is_some());
+                    assert!(
+                        p.key().is_none_or(|k| t.may_start_with(k)),
+                        "`{p}` matches {t:?} (from `{command}`) but its key {:?} hides it",
+                        p.key()
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 100,
+        "only {checked} matches of keyed rules checked"
+    );
+}

@@ -1,0 +1,276 @@
+//! shellward-effects says what a command will do beyond reading.
+//!
+//! The judge answers one question: is a command provably read-only? This
+//! crate answers the next one for the commands that are not: what will
+//! they write, delete, publish or destroy, and how bad is that if it was a
+//! mistake? The permission layer uses the answer three ways: a guard that
+//! asks before catastrophe in every mode (also yolo), allow rules that
+//! stay inside their scope, and prompts that say what will happen.
+//!
+//! The policy is data: [`rows::ROWS`], one row per effect of a program
+//! (`rm -r`, `git push --force`, `terraform destroy`, ...), grouped in
+//! [`Pack`]s, each row with its examples, held by a test. Inline SQL and
+//! inline code are scanned for the obvious destructive statements
+//! ([`scan`]). Paths are placed by [`scope`]: the root, a system
+//! directory, the home, the workspace root, a device, a temporary or
+//! build-output directory, inside or outside the workspace.
+//!
+//! The reader is lenient and errs towards more effects: options are found
+//! in any spelling (clusters split, long options by unambiguous prefix),
+//! while what would lower a severity (`--dry-run`) counts only when
+//! written out as its own word.
+
+pub mod rows;
+pub mod scan;
+pub mod scope;
+
+use std::path::Path;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+pub use rows::{Pack, ROWS, Row};
+pub use scope::Scope;
+
+/// How bad an effect is if it was a mistake, in increasing order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Reversible, or confined to the workspace's own files.
+    Write,
+    /// Code runs whose effects are not known (an interpreter's inline code).
+    Unknown,
+    /// Irreversible, and scoped: one branch, one table, a tree in the workspace.
+    Destructive,
+    /// Irreversible and wide: the root, the home, the workspace root, a
+    /// device, published history, a whole database or cluster namespace.
+    Catastrophic,
+}
+
+impl Severity {
+    /// The lowercase name (also the settings key and the rule id's part).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Write => "write",
+            Severity::Unknown => "unknown",
+            Severity::Destructive => "destructive",
+            Severity::Catastrophic => "catastrophic",
+        }
+    }
+}
+
+/// What kind of change an effect is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Action {
+    /// Creates or overwrites files.
+    Write,
+    /// Deletes files or directories.
+    Delete,
+    /// Changes permissions or owners.
+    Chmod,
+    /// Writes to a block device or makes a file system.
+    Device,
+    /// Discards uncommitted or unreachable version-control work.
+    Discard,
+    /// Rewrites or publishes version-control history.
+    Publish,
+    /// Deletes or changes a remote resource (cloud, cluster, database, storage).
+    Remote,
+    /// Stops processes or changes the system's state.
+    System,
+    /// Runs code whose effects are not known.
+    Code,
+}
+
+/// One thing a command will do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Effect {
+    /// The row that found it (`fs.rm-recursive`, `git.push-force`).
+    pub rule: &'static str,
+    /// The row's pack.
+    pub pack: Pack,
+    /// What kind of change.
+    pub action: Action,
+    /// How bad, with the targets' scope applied.
+    pub severity: Severity,
+    /// Where: the target's scope.
+    pub scope: Scope,
+    /// What it acts on (a path, a ref, a resource), when the words say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// What it does, for people ("deletes recursively").
+    pub summary: &'static str,
+    /// A safer way to the same end, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<&'static str>,
+}
+
+impl Effect {
+    /// One line for people: "deletes recursively: ~ (the home directory)".
+    pub fn describe(&self) -> String {
+        match &self.target {
+            Some(t) => format!("{}: {} ({})", self.summary, t, self.scope.describe()),
+            None => self.summary.to_string(),
+        }
+    }
+}
+
+/// Where paths are placed: the working directory, the workspace and the home.
+#[derive(Debug, Clone)]
+pub struct Context<'a> {
+    /// Relative paths start here.
+    pub cwd: &'a Path,
+    /// The workspace root.
+    pub workspace: &'a Path,
+    /// The user's home directory, if known.
+    pub home: Option<&'a Path>,
+}
+
+/// The effects of one simple command, given its decoded words (`words[0]`
+/// is the program) and whether only those words are known (`partial`: a
+/// later word is expanded when the command runs, so its targets are
+/// unknown and taken at their worst).
+pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect> {
+    let Some(program) = words.first() else {
+        return Vec::new();
+    };
+    let program = program.rsplit('/').next().unwrap_or(program);
+    let args = Args::new(&words[1..]);
+    let mut out = Vec::new();
+    for row in rows::by_program(program) {
+        if let Some(effect) = row.apply(&args, partial, ctx) {
+            out.push(effect);
+        }
+    }
+    scan::inline(program, &args, &mut out);
+    out
+}
+
+/// The effect of writing through a redirection to `target` (a decoded
+/// word; `None` when it is expanded at run time).
+pub fn redirect(target: Option<&str>, ctx: &Context<'_>) -> Option<Effect> {
+    let (scope, shown) = match target {
+        Some(t) if t == "/dev/null" || t == "/dev/stdout" || t == "/dev/stderr" => return None,
+        Some(t) => (scope::place(t, ctx), Some(t.to_string())),
+        None => (Scope::Unknown, None),
+    };
+    let (action, severity, summary) = match scope {
+        Scope::Device => (
+            Action::Device,
+            Severity::Catastrophic,
+            "overwrites a device through a redirection",
+        ),
+        Scope::Root | Scope::System => (
+            Action::Write,
+            Severity::Destructive,
+            "overwrites a system file through a redirection",
+        ),
+        _ => (
+            Action::Write,
+            Severity::Write,
+            "writes a file through a redirection",
+        ),
+    };
+    Some(Effect {
+        rule: "fs.redirect",
+        pack: Pack::Filesystem,
+        action,
+        severity,
+        scope,
+        target: shown,
+        summary,
+        alternative: None,
+    })
+}
+
+/// The worst severity of `effects`, if any.
+pub fn worst(effects: &[Effect]) -> Option<Severity> {
+    effects.iter().map(|e| e.severity).max()
+}
+
+/// A command's arguments as the rows read them: options found in any
+/// spelling, and the words that are not options.
+#[derive(Debug)]
+pub struct Args<'a> {
+    words: &'a [String],
+    /// Words that are not options, in order (after `--`, every word).
+    operands: Vec<&'a str>,
+}
+
+impl<'a> Args<'a> {
+    /// Read `words` (the arguments, without the program).
+    pub fn new(words: &'a [String]) -> Args<'a> {
+        let mut operands = Vec::new();
+        let mut ended = false;
+        for w in words {
+            if ended || !is_option(w) {
+                operands.push(w.as_str());
+            } else if w == "--" {
+                ended = true;
+            }
+        }
+        Args { words, operands }
+    }
+
+    /// The words that are not options.
+    pub fn operands(&self) -> &[&'a str] {
+        &self.operands
+    }
+
+    /// Every argument word.
+    pub fn words(&self) -> &'a [String] {
+        self.words
+    }
+
+    /// Is any of `spellings` present, read leniently: a short option
+    /// inside a cluster (`-rf` has `-r`), a long option by any prefix of
+    /// three or more characters after `--` (`--rec`, as getopt_long
+    /// reads unambiguous abbreviations), with or without `=value`; a
+    /// spelling ending in `=` (`of=`) matches a word that starts with it;
+    /// any other spelling matches the word itself.
+    pub fn has(&self, spellings: &[&str]) -> bool {
+        spellings.iter().any(|s| self.has_one(s))
+    }
+
+    fn has_one(&self, spelling: &str) -> bool {
+        let short = spelling.len() == 2 && spelling.starts_with('-') && spelling != "--";
+        self.words.iter().any(|w| {
+            let w = w.as_str();
+            if spelling.ends_with('=') {
+                return w.starts_with(spelling);
+            }
+            if w == spelling {
+                return true;
+            }
+            if short {
+                // A cluster of short options: `-fdx` has `-d`.
+                return w.starts_with('-')
+                    && !w.starts_with("--")
+                    && w.len() > 2
+                    && w[1..].contains(&spelling[1..]);
+            }
+            if let (Some(long), Some(word)) = (spelling.strip_prefix("--"), w.strip_prefix("--")) {
+                let name = word.split('=').next().unwrap_or(word);
+                return !name.is_empty() && long.starts_with(name);
+            }
+            w.split('=').next() == Some(spelling)
+        })
+    }
+
+    /// Is any of `spellings` written out as its own word (or `--long=...`)?
+    /// What lowers a severity must be this plain: in a cluster, a letter
+    /// may be another option's value (`git clean -fdx -enode_modules`).
+    pub fn has_exactly(&self, spellings: &[&str]) -> bool {
+        self.words.iter().any(|w| {
+            spellings
+                .iter()
+                .any(|s| w == s || (s.starts_with("--") && w.split('=').next() == Some(s)))
+        })
+    }
+}
+
+fn is_option(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('-')
+}

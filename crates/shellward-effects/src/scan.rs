@@ -1,0 +1,187 @@
+//! Inline code and SQL, scanned for the obvious destructive statements.
+//!
+//! An interpreter running inline code (`python -c`, `node -e`) has effects
+//! nobody can list; the scan finds the calls that delete trees or run
+//! shell strings, and SQL that drops or empties tables, so the guard can
+//! name them. What the scan does not find stays `unknown`, never "safe".
+
+use crate::rows::Pack;
+use crate::{Action, Args, Effect, Scope, Severity};
+
+/// Interpreters and the options that carry inline code.
+#[rustfmt::skip]
+const CODE: &[(&str, &[&str])] = &[
+    ("python", &["-c"]), ("python3", &["-c"]), ("python2", &["-c"]), ("pypy3", &["-c"]),
+    ("node", &["-e", "--eval", "-p", "--print"]), ("deno", &["eval"]), ("bun", &["-e", "--eval"]),
+    ("perl", &["-e", "-E"]), ("ruby", &["-e"]), ("php", &["-r"]), ("lua", &["-e"]),
+    ("Rscript", &["-e"]), ("osascript", &["-e"]),
+];
+
+/// Database clients and the options that carry SQL.
+#[rustfmt::skip]
+const SQL: &[(&str, &[&str])] = &[
+    ("psql", &["-c", "--command"]), ("mysql", &["-e", "--execute"]), ("mariadb", &["-e", "--execute"]),
+    ("sqlite3", &[]), ("duckdb", &["-c"]), ("clickhouse-client", &["-q", "--query"]),
+    ("cockroach", &["-e", "--execute"]), ("sqlcmd", &["-Q", "-q"]), ("mongosh", &["--eval"]),
+    ("mongo", &["--eval"]),
+];
+
+/// Calls in inline code that delete, and what they do.
+#[rustfmt::skip]
+const DESTRUCTIVE_CALLS: &[(&str, &str)] = &[
+    ("rmtree", "deletes a tree (shutil.rmtree)"),
+    ("os.remove", "deletes files (os.remove)"),
+    ("os.unlink", "deletes files (os.unlink)"),
+    ("unlinkSync", "deletes files (fs.unlinkSync)"),
+    ("rmSync", "deletes a tree (fs.rmSync)"),
+    ("rmdirSync", "deletes directories (fs.rmdirSync)"),
+    ("fs.rm(", "deletes a tree (fs.rm)"),
+    ("rm_rf", "deletes a tree (FileUtils.rm_rf)"),
+    ("remove_tree", "deletes a tree (File::Path)"),
+    ("rm -rf", "runs `rm -rf` through a shell"),
+    ("os.system", "runs a shell command (os.system)"),
+    ("subprocess", "runs programs (subprocess)"),
+    ("child_process", "runs programs (child_process)"),
+    ("execSync", "runs a shell command (execSync)"),
+    ("system(", "runs a shell command (system)"),
+    ("dropDatabase", "drops a database"),
+    ("truncate(", "truncates files"),
+];
+
+/// Add the effects of inline code or SQL in `args` for `program`.
+pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if let Some((_, options)) = CODE.iter().find(|(p, _)| *p == program || *p == base) {
+        for code in values(args, options) {
+            code_effects(code, out);
+        }
+    }
+    if let Some((name, options)) = SQL.iter().find(|(p, _)| *p == program) {
+        let texts: Vec<&str> = if *name == "sqlite3" {
+            // `sqlite3 DB SQL`: the statements are the second operand.
+            args.operands().get(1).copied().into_iter().collect()
+        } else {
+            values(args, options)
+        };
+        for text in texts {
+            sql_effects(text, out);
+        }
+    }
+}
+
+/// The values of `options` in `args` (`-c CODE`, `--eval=CODE`, `-cCODE`),
+/// and for a subcommand-style spelling (`deno eval CODE`) the operand after it.
+fn values<'a>(args: &Args<'a>, options: &[&str]) -> Vec<&'a str> {
+    let words = args.words();
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        for o in options {
+            if w == o {
+                if let Some(v) = words.get(i + 1) {
+                    out.push(v.as_str());
+                }
+            } else if let Some(v) = w.strip_prefix(o).filter(|_| o.starts_with('-')) {
+                out.push(v.strip_prefix('=').unwrap_or(v));
+            }
+        }
+    }
+    out
+}
+
+/// Effects of inline code in any language: always `unknown`, raised to
+/// destructive where a deleting call or a shell string is found.
+pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
+    let found = DESTRUCTIVE_CALLS
+        .iter()
+        .find(|(call, _)| code.contains(call));
+    let (severity, summary) = match found {
+        Some((_, what)) => (Severity::Destructive, *what),
+        None => (
+            Severity::Unknown,
+            "runs inline code whose effects are not known",
+        ),
+    };
+    out.push(Effect {
+        rule: if found.is_some() {
+            "code.destructive-call"
+        } else {
+            "code.inline"
+        },
+        pack: Pack::Code,
+        action: Action::Code,
+        severity,
+        scope: Scope::Unknown,
+        target: None,
+        summary,
+        alternative: None,
+    });
+    sql_effects(code, out);
+}
+
+/// Effects of SQL text: dropping a database or schema is catastrophic;
+/// dropping or emptying a table, or deleting or updating every row, is
+/// destructive.
+pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
+    let upper: String = sql
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_uppercase();
+    for statement in upper.split(';') {
+        let statement = statement.trim();
+        let found = if has(statement, "DROP DATABASE")
+            || has(statement, "DROP SCHEMA")
+            || statement.contains("DROPDATABASE(")
+        {
+            Some((
+                Severity::Catastrophic,
+                "database.drop-database",
+                "drops a database",
+            ))
+        } else if has(statement, "DROP TABLE") || has(statement, "TRUNCATE") {
+            Some((
+                Severity::Destructive,
+                "database.drop-table",
+                "drops or empties a table",
+            ))
+        } else if (has(statement, "DELETE FROM") || starts_update(statement))
+            && !has(statement, "WHERE")
+        {
+            Some((
+                Severity::Destructive,
+                "database.delete-all",
+                "deletes or changes every row of a table",
+            ))
+        } else {
+            None
+        };
+        if let Some((severity, rule, summary)) = found {
+            out.push(Effect {
+                rule,
+                pack: Pack::Database,
+                action: Action::Remote,
+                severity,
+                scope: Scope::Remote,
+                target: None,
+                summary,
+                alternative: Some(
+                    "take a backup first, or run it in a transaction you can roll back",
+                ),
+            });
+        }
+    }
+}
+
+/// `needle` as whole words in `haystack`.
+fn has(haystack: &str, needle: &str) -> bool {
+    haystack.match_indices(needle).any(|(at, _)| {
+        let before = haystack[..at].chars().next_back();
+        let after = haystack[at + needle.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+fn starts_update(statement: &str) -> bool {
+    statement.starts_with("UPDATE ") && has(statement, "SET")
+}

@@ -1,0 +1,115 @@
+//! Every row's examples, the table's order, and the inline scans, as tables.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::path::Path;
+
+use shellward_effects::{Context, ROWS, Severity, effects, worst};
+
+fn ctx() -> Context<'static> {
+    Context {
+        cwd: Path::new("/home/u/proj"),
+        workspace: Path::new("/home/u/proj"),
+        home: Some(Path::new("/home/u")),
+    }
+}
+
+/// The worst severity of every simple command of `command`.
+fn severity(command: &str) -> Option<Severity> {
+    let analysis = shellward_syntax::analyze(command);
+    analysis
+        .commands()
+        .iter()
+        .filter_map(|c| {
+            let words: Vec<String> = c.argv().map(str::to_string).collect();
+            worst(&effects(&words, false, &ctx()))
+        })
+        .max()
+}
+
+#[test]
+fn rows_are_sorted_by_program() {
+    for pair in ROWS.windows(2) {
+        assert!(
+            pair[0].program <= pair[1].program,
+            "{} before {}",
+            pair[0].program,
+            pair[1].program
+        );
+    }
+}
+
+#[test]
+fn every_row_example_holds() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for row in ROWS {
+        for (command, want) in row.examples {
+            count += 1;
+            let got = severity(command);
+            if got != *want {
+                failures.push(format!(
+                    "{}: `{command}`: want {want:?}, got {got:?}",
+                    row.id
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {count} examples fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(count >= 150, "only {count} examples");
+}
+
+use Severity::{Catastrophic as C, Destructive as D, Unknown as U, Write as W};
+
+/// Inline code and SQL: the scans.
+#[rustfmt::skip]
+const SCANS: &[(&str, Option<Severity>)] = &[
+    ("python3 -c 'import shutil; shutil.rmtree(\"/\")'", Some(D)),
+    ("python -c 'print(1)'", Some(U)),
+    ("node -e 'require(\"fs\").rmSync(\"x\", {recursive: true})'", Some(D)),
+    ("node --eval='1+1'", Some(U)),
+    ("perl -e 'system(\"rm -rf x\")'", Some(D)),
+    ("ruby -e 'FileUtils.rm_rf(\"x\")'", Some(D)),
+    ("psql -c 'DROP DATABASE prod'", Some(C)),
+    ("psql prod --command='drop table users'", Some(D)),
+    ("psql -c 'SELECT 1'", None),
+    ("mysql -e 'TRUNCATE orders'", Some(D)),
+    ("mysql -e 'DELETE FROM users'", Some(D)),
+    ("mysql -e 'DELETE FROM users WHERE id = 1'", None),
+    ("mysql -e 'UPDATE users SET admin = 1'", Some(D)),
+    ("sqlite3 app.db 'DROP TABLE t'", Some(D)),
+    ("sqlite3 app.db '.tables'", None),
+    ("mongosh --eval 'db.dropDatabase()'", Some(C)),
+    ("psql -c 'select * from dropped_tables'", None),
+];
+
+#[test]
+fn inline_code_and_sql() {
+    for (command, want) in SCANS {
+        assert_eq!(severity(command), *want, "{command}");
+    }
+}
+
+/// Only some words known: the targets are unknown, a tree at its worst.
+#[test]
+fn partial_commands() {
+    let words = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        worst(&effects(&words(&["rm", "-rf"]), true, &ctx())),
+        Some(D)
+    );
+    assert_eq!(worst(&effects(&words(&["rm"]), true, &ctx())), Some(W));
+    assert_eq!(
+        worst(&effects(&words(&["rm", "-rf", "src"]), true, &ctx())),
+        Some(D)
+    );
+    assert_eq!(
+        worst(&effects(&words(&["rm", "-rf", "/"]), true, &ctx())),
+        Some(C)
+    );
+}

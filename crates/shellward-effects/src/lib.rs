@@ -112,6 +112,9 @@ impl Effect {
     pub fn describe(&self) -> String {
         match &self.target {
             Some(t) => format!("{}: {} ({})", self.summary, t, self.scope.describe()),
+            None if self.scope == Scope::Unknown && self.action != Action::Code => {
+                format!("{} (what: {})", self.summary, self.scope.describe())
+            }
             None => self.summary.to_string(),
         }
     }
@@ -122,13 +125,14 @@ impl Effect {
 pub struct Context<'a> {
     /// Relative paths start here.
     pub cwd: &'a Path,
-    /// The workspace root.
-    pub workspace: &'a Path,
+    /// The workspace roots (the workspace and its additional directories).
+    pub roots: &'a [std::path::PathBuf],
     /// The user's home directory, if known.
     pub home: Option<&'a Path>,
 }
 
-/// The effects of one simple command, given its decoded words (`words[0]`
+/// The effects of one simple command (at most one row's, plus what its
+/// inline code or SQL does), given its decoded words (`words[0]`
 /// is the program) and whether only those words are known (`partial`: a
 /// later word is expanded when the command runs, so its targets are
 /// unknown and taken at their worst).
@@ -139,10 +143,14 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     let program = program.rsplit('/').next().unwrap_or(program);
     let args = Args::new(&words[1..]);
     let mut out = Vec::new();
-    for row in rows::by_program(program) {
-        if let Some(effect) = row.apply(&args, partial, ctx) {
-            out.push(effect);
-        }
+    // A program's rows go from the most specific to the most general
+    // (`git push --force` before `git push`): the first that applies says
+    // what the command does.
+    if let Some(effect) = rows::by_program(program)
+        .iter()
+        .find_map(|row| row.apply(&args, partial, ctx))
+    {
+        out.push(effect);
     }
     scan::inline(program, &args, &mut out);
     out

@@ -1,7 +1,9 @@
 //! The effect rows: one per effect of a program, grouped in packs, each
 //! with its examples (a command and the worst severity it must get; `-`
-//! for none). Sorted by program, then as written; a test holds the order
-//! and every example.
+//! for none). Sorted by program; a program's rows go from the most
+//! specific to the most general, and the first that applies wins
+//! (`git push --force` before `git push`). A test holds the order and
+//! every example.
 //!
 //! A row applies when its program and subcommand words (`path`, found in
 //! order among the words that are not options) are there and every
@@ -224,8 +226,8 @@ pub const ROWS: &[Row] = &[
     row!("fs.find-delete-all", P::Filesystem, "find", &[], &[Opt(&["-delete"]), Not(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Tree, "deletes every file under its starting points", Some("run it without -delete first to see the list"), &[("find / -delete", C), ("find . -delete", C), ("find build -delete", W), ("find . -name x", N)]),
     row!("fs.find-delete", P::Filesystem, "find", &[], &[Opt(&["-delete"]), Opt(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Fixed, "deletes every file it finds", Some("run it without -delete first to see the list"), &[("find . -name '*.o' -delete", D), ("find ~ -type f -delete", D)]),
     row!("cloud.gcloud-projects-delete", P::Cloud, "gcloud", &["projects", "delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a Google Cloud project", None, &[("gcloud projects delete p", C)]),
-    row!("cloud.gcloud-delete", P::Cloud, "gcloud", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes a Google Cloud resource", None, &[("gcloud compute instances delete vm", D), ("gcloud compute instances list", N)]),
     row!("cloud.gcloud-sql-delete", P::Cloud, "gcloud", &["sql", "instances", "delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a Cloud SQL instance", None, &[("gcloud sql instances delete db", C)]),
+    row!("cloud.gcloud-delete", P::Cloud, "gcloud", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes a Google Cloud resource", None, &[("gcloud compute instances delete vm", D), ("gcloud compute instances list", N)]),
     row!("git.branch-force-delete", P::Git, "git", &["branch"], &[Opt(&["-D"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch -D feature", D), ("git branch -d feature", N)]),
     row!("git.branch-delete-force", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch --delete --force x", D)]),
     row!("git.checkout-discard", P::Git, "git", &["checkout"], &[Operand(&[".", "--", ":/"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -- .", D), ("git checkout .", D), ("git checkout main", N)]),
@@ -268,7 +270,7 @@ pub const ROWS: &[Row] = &[
     row!("iac.pulumi-destroy", P::Iac, "pulumi", &[], &[Operand(&["destroy", "down"])], A::Remote, CAT, T::None, Fixed, "destroys every resource of a stack", Some("pulumi preview --destroy first"), &[("pulumi destroy --yes", C)]),
     row!("system.reboot", P::System, "reboot", &[], &[], A::System, DES, T::None, Fixed, "restarts the machine", None, &[("reboot", D)]),
     row!("database.redis-flush", P::Database, "redis-cli", &[], &[Operand(&["FLUSHALL", "flushall", "FLUSHDB", "flushdb"])], A::Remote, CAT, T::None, Fixed, "deletes every key", None, &[("redis-cli FLUSHALL", C), ("redis-cli -h db flushdb", C), ("redis-cli GET k", N)]),
-    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE)], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("move it aside first (mv DIR DIR.old), or list it with ls -R"), &[("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C)]),
+    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE)], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C)]),
     row!("fs.rm", P::Filesystem, "rm", &[], &[], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", D), ("rm /tmp/x", W)]),
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
     row!("fs.rsync-delete", P::Filesystem, "rsync", &[], &[Opt(&["--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-excluded", "--del"]), Not(DRY)], A::Delete, DES, T::LastPath, Tree, "deletes files the source does not have", Some("rsync --dry-run first"), &[("rsync -a --delete src/ ~/", C), ("rsync -a --delete src/ backup/", D), ("rsync -an --delete src/ backup/", D), ("rsync -a src/ dst/", W)]),

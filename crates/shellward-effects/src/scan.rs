@@ -48,6 +48,18 @@ const DESTRUCTIVE_CALLS: &[(&str, &str)] = &[
     ("truncate(", "truncates files"),
 ];
 
+/// Does `program` run code in a language other than the shell's
+/// (`python3`, `node`)? Its standard input may be a script.
+pub fn is_interpreter(program: &str) -> bool {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    CODE.iter().any(|(p, _)| *p == program || *p == base)
+}
+
+/// Does `program` read SQL (`psql`, `mysql`)? Its standard input may be SQL.
+pub fn is_sql_client(program: &str) -> bool {
+    SQL.iter().any(|(p, _)| *p == program)
+}
+
 /// Add the effects of inline code or SQL in `args` for `program`.
 pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
     let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');

@@ -126,17 +126,17 @@ fn classify(path: &Path, word: &str, ctx: &Context<'_>) -> Scope {
     } else {
         path
     };
-    if ctx.workspace.starts_with(base) {
+    if ctx.roots.iter().any(|root| root.starts_with(base)) {
         return if base == Path::new("/") {
             Scope::Root
         } else {
             Scope::WorkspaceRoot
         };
     }
-    if let Some(inside) = base
-        .strip_prefix(ctx.workspace)
-        .ok()
-        .filter(|_| base != ctx.workspace)
+    if let Some(inside) = ctx
+        .roots
+        .iter()
+        .find_map(|root| base.strip_prefix(root).ok())
     {
         let first = inside
             .components()
@@ -147,16 +147,6 @@ fn classify(path: &Path, word: &str, ctx: &Context<'_>) -> Scope {
         } else {
             Scope::Workspace
         };
-    }
-    let tmpdir = std::env::var_os("TMPDIR").map(PathBuf::from);
-    if TEMP
-        .iter()
-        .any(|t| path.starts_with(t) && path != Path::new(t))
-        || tmpdir
-            .as_deref()
-            .is_some_and(|t| t != Path::new("/") && path.starts_with(t) && path != t)
-    {
-        return Scope::Temp;
     }
     if let Some(home) = ctx.home.filter(|h| *h != Path::new("/")) {
         if home.starts_with(base) {
@@ -169,6 +159,16 @@ fn classify(path: &Path, word: &str, ctx: &Context<'_>) -> Scope {
         if base.starts_with(home) {
             return Scope::Home;
         }
+    }
+    let tmpdir = std::env::var_os("TMPDIR").map(PathBuf::from);
+    if TEMP
+        .iter()
+        .any(|t| path.starts_with(t) && path != Path::new(t))
+        || tmpdir
+            .as_deref()
+            .is_some_and(|t| t != Path::new("/") && path.starts_with(t) && path != t)
+    {
+        return Scope::Temp;
     }
     let top = base
         .components()
@@ -197,7 +197,8 @@ fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
         .or_else(|| word.strip_prefix("${HOME}/"))
     {
         ctx.home?.join(rest)
-    } else if word.starts_with('~') || word.contains('$') {
+    } else if word.starts_with('~') || word.contains('$') || word == "{}" {
+        // `~user`, a variable, or what `find -exec` or `xargs -I` put in.
         return None;
     } else if word.starts_with('/') {
         PathBuf::from(word)

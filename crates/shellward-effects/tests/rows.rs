@@ -7,9 +7,10 @@ use std::path::Path;
 use shellward_effects::{Context, ROWS, Severity, effects, worst};
 
 fn ctx() -> Context<'static> {
+    static ROOTS: std::sync::OnceLock<Vec<std::path::PathBuf>> = std::sync::OnceLock::new();
     Context {
         cwd: Path::new("/home/u/proj"),
-        workspace: Path::new("/home/u/proj"),
+        roots: ROOTS.get_or_init(|| vec!["/home/u/proj".into()]),
         home: Some(Path::new("/home/u")),
     }
 }

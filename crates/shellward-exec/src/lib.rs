@@ -555,6 +555,7 @@ impl Executor {
             mode,
             settings,
             cwd_outside,
+            context: &ctx,
         });
         let auto_read_only = matches!(
             decision.rule.as_str(),

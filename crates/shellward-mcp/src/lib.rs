@@ -217,6 +217,33 @@ fn text_result(text: impl Into<String>, is_error: bool) -> CallToolResponse {
     }
 }
 
+/// A result that carries the decision's capability fields and effects in
+/// its `_meta` (`shellward/capability`, `shellward/effects`,
+/// `shellward/rule`), for clients that show or log them.
+fn decided(
+    text: Vec<ContentBlock>,
+    is_error: bool,
+    d: &shellward_permit::Decision,
+) -> CallToolResponse {
+    let mut result = if is_error {
+        CallToolResult::error(text)
+    } else {
+        CallToolResult::success(text)
+    };
+    let mut meta = serde_json::Map::new();
+    meta.insert("shellward/rule".into(), d.rule.clone().into());
+    meta.insert(
+        "shellward/capability".into(),
+        serde_json::to_value(d.capability).unwrap_or_default(),
+    );
+    meta.insert(
+        "shellward/effects".into(),
+        serde_json::to_value(&d.effects).unwrap_or_default(),
+    );
+    result.meta = Some(rmcp::model::MetaObject(meta));
+    result.into()
+}
+
 fn arguments(request: &CallToolRequestParams) -> serde_json::Value {
     serde_json::Value::Object(request.arguments.clone().unwrap_or_default())
 }
@@ -289,10 +316,8 @@ impl Server {
         let approval = match decision.action {
             Action::Allow => prepared.approve(false),
             Action::Deny => {
-                return text_result(
-                    format!("Denied ({}): {}", decision.rule, decision.reason),
-                    true,
-                );
+                let text = format!("Denied ({}): {}", decision.rule, decision.reason);
+                return decided(vec![ContentBlock::text(text)], true, &decision);
             }
             Action::Ask => {
                 let supports = context
@@ -300,11 +325,14 @@ impl Server {
                     .peer_info()
                     .is_some_and(|info| info.capabilities.elicitation.is_some());
                 if !supports {
-                    return text_result(needs_approval(&prepared.input.command, &decision), true);
+                    let text = needs_approval(&prepared.input.command, &decision);
+                    return decided(vec![ContentBlock::text(text)], true, &decision);
                 }
                 match self.ask(&prepared.input.command, &decision, context).await {
                     Ok(()) => prepared.approve(true),
-                    Err(message) => return text_result(message, true),
+                    Err(message) => {
+                        return decided(vec![ContentBlock::text(message)], true, &decision);
+                    }
                 }
             }
         };
@@ -372,11 +400,7 @@ impl Server {
                 Content::Image(i) => ContentBlock::image(i.data, i.media_type),
             });
         }
-        if is_error {
-            CallToolResult::error(blocks).into()
-        } else {
-            CallToolResult::success(blocks).into()
-        }
+        decided(blocks, is_error, &decision)
     }
 
     /// Ask the user through an elicitation; `Ok` when approved.
@@ -386,19 +410,26 @@ impl Server {
         decision: &shellward_permit::Decision,
         context: &RequestContext<RoleServer>,
     ) -> Result<(), String> {
-        let always = if decision.external_directories.is_empty() {
-            format!(
-                "also allow {} from now on",
-                decision.suggested_rules.join(", ")
-            )
-        } else {
-            format!(
+        let always = if !decision.external_directories.is_empty() {
+            Some(format!(
                 "also allow reading {} from now on",
                 decision.external_directories.join(", ")
-            )
+            ))
+        } else if !decision.suggested_rules.is_empty() {
+            Some(format!(
+                "also allow {} from now on",
+                decision.suggested_rules.join(", ")
+            ))
+        } else {
+            // The guard's questions (`rm -rf ~`) are asked every time.
+            None
+        };
+        let how = match &always {
+            Some(always) => format!("Accept to run it (tick \"always\" to {always}), or decline."),
+            None => "Accept to run it this once, or decline.".to_string(),
         };
         let message = format!(
-            "Run this command?\n\n{command}\n\n{} ({})\n\nAccept to run it (tick \"always\" to {always}), or decline.",
+            "Run this command?\n\n{command}\n\n{} ({})\n\n{how}",
             decision.reason, decision.rule
         );
         match context

@@ -139,6 +139,7 @@ fn decisions() {
                             mode: Mode::Yolo,
                             settings,
                             cwd_outside: None,
+                            context: &ctx,
                         }));
                     }
                 }
@@ -150,7 +151,36 @@ fn decisions() {
             / (20 * judged.len()) as f64
     };
     let (bare, one, ruled) = (time(&none), time(&one_rule), time(&with_rules));
+    // The whole pipeline a hook or server runs per command: analysis,
+    // verdict, effects and decision (no rules, build mode).
+    let whole = (0..15)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..5 {
+                for c in &commands {
+                    let analysis = shellward_syntax::analyze(c);
+                    let verdict = shellward_judge::judge(&analysis, &ctx);
+                    black_box(decide(&Request {
+                        analysis: &analysis,
+                        verdict: &verdict,
+                        mode: Mode::Build,
+                        settings: &none,
+                        cwd_outside: None,
+                        context: &ctx,
+                    }));
+                }
+            }
+            start.elapsed()
+        })
+        .min()
+        .unwrap()
+        .as_secs_f64()
+        / (5 * commands.len()) as f64;
     let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "analyze + judge + effects + decide: {:.2} µs per corpus command (build mode, no rules)",
+        whole * 1e6
+    );
     println!(
         "decide: {} commands in yolo mode, {:.2} µs with no rules, {:.2} µs with one deny rule (the subjects extracted), {:.2} µs with {} deny rules ({:.2}x one rule)",
         judged.len(),

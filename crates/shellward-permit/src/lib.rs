@@ -10,16 +10,19 @@
 //! | a deny rule matches the command or any simple command, also through wrappers | deny | `rule.deny:PATTERN` |
 //! | an ask rule matches likewise | ask | `rule.ask:PATTERN` |
 //! | deny/ask rules exist but part of the command cannot be checked against them | ask | `rule.unverifiable` |
+//! | not plan, and an effect is destructive or catastrophic (the guard; [`guard`]) | ask (or as `guard.<severity>` says) | `guard.<severity>:<row>` |
 //! | not yolo, and it reads outside the workspace (or runs there) | ask | `path.outside` |
 //! | plan mode | allow if read-only, else **deny** | `mode.plan.readOnly`, `mode.plan.nonReadOnly` |
 //! | yolo mode | allow | `mode.yolo` |
 //! | allow rules cover every simple command that is not read-only | allow | `rule.allow:PATTERN` |
+//! | an allow rule would match, but the command writes outside the workspace and the rule does not name that path | ask | `rule.allow.scope` |
 //! | build/edit mode | allow if read-only, else ask | `mode.build.readOnly`, `mode.build.highRisk` |
 //!
 //! So "always allow" rules do not apply while planning, and deny and ask
 //! rules apply everywhere. When the answer is `mode.build.highRisk`, the
 //! decision carries "always allow" suggestions ([`suggest`]).
 
+pub mod guard;
 pub mod pattern;
 pub mod settings;
 pub mod subject;
@@ -31,8 +34,10 @@ use serde::{Deserialize, Serialize};
 use shellward_judge::Verdict;
 use shellward_syntax::{Analysis, ParseStatus, RedirectOp, SimpleCommand};
 
+pub use guard::Capability;
 pub use pattern::{Pattern, PatternError};
 pub use settings::{Rule, Settings, SettingsError};
+pub use shellward_effects::{Effect, Severity};
 
 /// Permission mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
@@ -97,6 +102,10 @@ pub struct Decision {
     pub suggested_rules: Vec<String>,
     /// Directories outside the workspace to ask about (`/etc/*`).
     pub external_directories: Vec<String>,
+    /// What the command will do beyond reading ([`guard::effects`]).
+    pub effects: Vec<Effect>,
+    /// The seed's capability fields.
+    pub capability: Capability,
 }
 
 impl Decision {
@@ -107,6 +116,8 @@ impl Decision {
             reason: reason.into(),
             suggested_rules: Vec::new(),
             external_directories: Vec::new(),
+            effects: Vec::new(),
+            capability: guard::capability(false, action, &[]),
         }
     }
 }
@@ -123,30 +134,49 @@ pub struct Request<'a> {
     pub settings: &'a Settings,
     /// When the working directory itself is outside the workspace, its pattern.
     pub cwd_outside: Option<String>,
+    /// Where the command runs: the judge's context (working directory,
+    /// workspace roots, home), which places the effects' paths.
+    pub context: &'a shellward_judge::Context,
 }
 
 /// Decide: deny and ask rules first, then directories outside the
 /// workspace, then the mode (with allow rules and suggestions in build).
 pub fn decide(req: &Request<'_>) -> Decision {
-    guard_rules(req)
+    // What deny and ask rules match, and what the effects are read from:
+    // extracted once, and only when there are such rules or effects.
+    let parsed = req.analysis.status == ParseStatus::Ok;
+    let subjects = if parsed && (req.settings.guard_index().any() || !req.verdict.read_only) {
+        subject::subjects(req.analysis.commands(), req.analysis.source())
+    } else {
+        subject::Subjects::default()
+    };
+    let effects = guard::effects(req, &subjects);
+    let mut decision = guard_rules(req, &subjects)
+        .or_else(|| {
+            (req.mode != Mode::Plan)
+                .then(|| guard::check(req, &effects))
+                .flatten()
+        })
         .or_else(|| outside(req))
-        .unwrap_or_else(|| by_mode(req))
+        .unwrap_or_else(|| by_mode(req, &effects));
+    if decision.action == Action::Ask
+        && decision.rule.starts_with("mode.")
+        && let Some(what) = guard::summary(&effects)
+    {
+        decision.reason = format!("{}; it {what}", decision.reason);
+    }
+    decision.capability = guard::capability(req.verdict.read_only, decision.action, &effects);
+    decision.effects = effects;
+    decision
 }
 
 /// The deny and ask rules: a match, or an ask when a rule cannot be
 /// checked against what the command will run.
-fn guard_rules(req: &Request<'_>) -> Option<Decision> {
+fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decision> {
     let text = req.analysis.source();
     let parsed = req.analysis.status == ParseStatus::Ok;
     let index = req.settings.guard_index();
-    // Subjects are what deny and ask rules match; without such rules there
-    // is nothing to extract (the hook and server decide on every command).
     let has_guard_rules = index.any();
-    let subjects = if parsed && has_guard_rules {
-        subject::subjects(req.analysis.commands(), text)
-    } else {
-        subject::Subjects::default()
-    };
     let complete = parsed && subjects.complete && req.analysis.unsupported().is_empty();
     // Each command is prepared once for every rule, and only the rules
     // keyed by the commands' first words (or by none) are tried: most rules
@@ -288,7 +318,7 @@ fn outside(req: &Request<'_>) -> Option<Decision> {
 
 /// The mode's answer; in build and edit, an allow rule or an ask with
 /// suggested rules for what is not read-only.
-fn by_mode(req: &Request<'_>) -> Decision {
+fn by_mode(req: &Request<'_>, effects: &[Effect]) -> Decision {
     let read_only = req.verdict.read_only;
     match req.mode {
         Mode::Plan if read_only => {
@@ -321,6 +351,18 @@ fn by_mode(req: &Request<'_>) -> Decision {
         return Decision::new(Action::Allow, "mode.build.readOnly", "read-only");
     }
     if let Some(rule) = allow_rule(req) {
+        if let Some(effect) = beyond_scope(rule, effects) {
+            return Decision::new(
+                Action::Ask,
+                "rule.allow.scope",
+                format!(
+                    "the allow rule `{}` does not cover {}: {}",
+                    rule.pattern,
+                    effect.target.as_deref().unwrap_or("this target"),
+                    effect.describe()
+                ),
+            );
+        }
         return Decision::new(
             Action::Allow,
             format!("rule.allow:{}", rule.pattern),
@@ -334,6 +376,26 @@ fn by_mode(req: &Request<'_>) -> Decision {
     );
     d.suggested_rules = suggestions(req);
     d
+}
+
+/// An effect outside the workspace that an allow rule does not name: a
+/// rule written for the workspace (`touch:*`) stays there. An exact rule
+/// names everything it allows; a prefix rule covers a path outside when
+/// one of its words is that path.
+fn beyond_scope<'e>(rule: &Rule, effects: &'e [Effect]) -> Option<&'e Effect> {
+    if !rule.pattern.is_prefix() && !rule.pattern.text.contains('*') {
+        return None;
+    }
+    effects.iter().find(|e| {
+        e.scope.is_outside()
+            && e.scope != shellward_effects::Scope::Remote
+            && !e.target.as_deref().is_some_and(|t| {
+                rule.pattern
+                    .text
+                    .split_whitespace()
+                    .any(|w| w.trim_end_matches(":*") == t)
+            })
+    })
 }
 
 /// The non-read-only simple commands (all of them when the judge did not

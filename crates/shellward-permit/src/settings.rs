@@ -38,6 +38,9 @@ pub struct SettingsFile {
     /// The OS sandbox (Landlock) under the verdict.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sandbox: Option<SandboxSettings>,
+    /// The guard against destructive effects, active in every mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard: Option<GuardSettings>,
     /// The schema this file follows (ignored; lets editors validate).
     #[serde(default, rename = "$schema", skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
@@ -63,6 +66,163 @@ pub struct EnvSettings {
     /// same text, and cannot catch a secret printed transformed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mask_secrets_in_output: Option<bool>,
+}
+
+/// The `guard` object: what effects of each severity get in every mode
+/// (also yolo), and which packs of effect rows apply. Across files the
+/// strictest answer wins (deny over ask over allow), and a pack is off only
+/// when a file switches it off and none switches it on. What loosens the
+/// guard (`allow`, a pack off) in a workspace file needs the user's trust.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GuardSettings {
+    /// Irreversible and wide: the root, the home, a device, published
+    /// history, a whole database or namespace. Default `ask`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catastrophic: Option<GuardAction>,
+    /// Irreversible and scoped: a tree in the workspace, a branch, a table,
+    /// uncommitted changes. Default `ask`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destructive: Option<GuardAction>,
+    /// Packs switched on (`true`) or off (`false`) by name: `filesystem`,
+    /// `git`, `database`, `cloud`, `kubernetes`, `containers`, `iac`,
+    /// `publish`, `system`, `code`.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub packs: std::collections::BTreeMap<GuardPack, bool>,
+}
+
+/// What the guard does with an effect.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum GuardAction {
+    /// Runs as the mode says.
+    Allow,
+    /// A person decides (denied where nobody can be asked).
+    Ask,
+    /// Never runs.
+    Deny,
+}
+
+impl GuardAction {
+    /// The lowercase name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GuardAction::Allow => "allow",
+            GuardAction::Ask => "ask",
+            GuardAction::Deny => "deny",
+        }
+    }
+}
+
+/// A pack's name in settings.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum GuardPack {
+    Filesystem,
+    Git,
+    Database,
+    Cloud,
+    Kubernetes,
+    Containers,
+    Iac,
+    Publish,
+    System,
+    Code,
+}
+
+impl GuardPack {
+    /// The effect model's pack.
+    pub fn pack(self) -> shellward_effects::Pack {
+        use shellward_effects::Pack;
+        match self {
+            GuardPack::Filesystem => Pack::Filesystem,
+            GuardPack::Git => Pack::Git,
+            GuardPack::Database => Pack::Database,
+            GuardPack::Cloud => Pack::Cloud,
+            GuardPack::Kubernetes => Pack::Kubernetes,
+            GuardPack::Containers => Pack::Containers,
+            GuardPack::Iac => Pack::Iac,
+            GuardPack::Publish => Pack::Publish,
+            GuardPack::System => Pack::System,
+            GuardPack::Code => Pack::Code,
+        }
+    }
+
+    /// The settings name.
+    pub fn as_str(self) -> &'static str {
+        self.pack().as_str()
+    }
+}
+
+/// The guard, merged from every file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guard {
+    /// For catastrophic effects.
+    pub catastrophic: GuardAction,
+    /// For destructive effects.
+    pub destructive: GuardAction,
+    /// Packs switched off (and not on by any file).
+    pub off: Vec<shellward_effects::Pack>,
+    on: Vec<shellward_effects::Pack>,
+    catastrophic_set: Option<GuardAction>,
+    destructive_set: Option<GuardAction>,
+}
+
+impl Default for Guard {
+    fn default() -> Guard {
+        Guard {
+            catastrophic: GuardAction::Ask,
+            destructive: GuardAction::Ask,
+            off: Vec::new(),
+            on: Vec::new(),
+            catastrophic_set: None,
+            destructive_set: None,
+        }
+    }
+}
+
+impl Guard {
+    /// What effects of `severity` get (`allow` for write and unknown).
+    pub fn action(&self, severity: shellward_effects::Severity) -> GuardAction {
+        match severity {
+            shellward_effects::Severity::Catastrophic => self.catastrophic,
+            shellward_effects::Severity::Destructive => self.destructive,
+            _ => GuardAction::Allow,
+        }
+    }
+
+    /// Whether `pack`'s rows apply.
+    pub fn applies(&self, pack: shellward_effects::Pack) -> bool {
+        !self.off.contains(&pack)
+    }
+
+    /// Merge one file's `guard`: the strictest answer wins.
+    fn merge(&mut self, g: &GuardSettings) {
+        let strictest = |set: &mut Option<GuardAction>, new: Option<GuardAction>| {
+            if let Some(n) = new {
+                *set = Some(set.map_or(n, |s| s.max(n)));
+            }
+        };
+        strictest(&mut self.catastrophic_set, g.catastrophic);
+        strictest(&mut self.destructive_set, g.destructive);
+        self.catastrophic = self.catastrophic_set.unwrap_or(GuardAction::Ask);
+        self.destructive = self.destructive_set.unwrap_or(GuardAction::Ask);
+        for (pack, on) in &g.packs {
+            let p = pack.pack();
+            if *on {
+                self.on.push(p);
+            } else {
+                self.off.push(p);
+            }
+        }
+        let on = self.on.clone();
+        self.off.retain(|p| !on.contains(p));
+    }
 }
 
 /// The base environment.
@@ -216,6 +376,8 @@ pub struct Settings {
     pub env_set: std::collections::BTreeMap<String, String>,
     /// Mask secret values in output.
     pub mask_secrets: bool,
+    /// The guard against destructive effects.
+    pub guard: Guard,
 }
 
 /// A path written in a settings file: `~/...` from the home directory,
@@ -565,6 +727,9 @@ impl Settings {
                 self.mask_secrets = m;
             }
         }
+        if let Some(guard) = &parsed.guard {
+            self.guard.merge(guard);
+        }
         if let Some(sandbox) = &parsed.sandbox {
             if let Some(p) = sandbox.build_profile {
                 self.build_profile = p;
@@ -651,6 +816,7 @@ fn parse_claude(file: &Path, text: &str) -> Result<SettingsFile, SettingsError> 
         default_mode: None,
         env: None,
         sandbox: None,
+        guard: None,
         schema: None,
     })
 }

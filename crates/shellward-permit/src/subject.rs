@@ -699,16 +699,21 @@ fn collect(
         // `may_match_partial`; it does not by itself hide a command.
         let partial = known.len() < c.words.len();
         let words: Vec<String> = known.iter().map(|w| w.value.clone()).collect();
-        out.list.push(Subject {
-            words: words.clone(),
-            source: c.text(source).to_string(),
-            partial,
-            via: via.map(str::to_string),
-        });
         if c.assignments.iter().any(|a| a.name.starts_with("GIT_")) {
             out.git_opaque = true;
         }
+        // The command comes before what it runs.
+        let at = out.list.len();
         see_through(&words, partial, out, depth);
+        out.list.insert(
+            at,
+            Subject {
+                words,
+                source: c.text(source).to_string(),
+                partial,
+                via: via.map(str::to_string),
+            },
+        );
         let nested_words = c
             .words
             .iter()
@@ -812,7 +817,6 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         bare[0] = name.to_string();
         push(out, &bare, partial, "path");
     }
-    let name = &name.to_string();
     if name == "find" {
         find_exec(words, partial, out, depth);
         return;
@@ -830,7 +834,7 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         git(words, partial, out);
         return;
     }
-    if RENAMING.contains(&name.as_str()) {
+    if RENAMING.contains(&name) {
         // What runs next is no longer what its name says.
         out.complete = false;
         return;

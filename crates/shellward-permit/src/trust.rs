@@ -188,6 +188,27 @@ pub fn relaxing(parsed: &SettingsFile) -> Vec<String> {
             out.push(entry("env.maskSecretsInOutput", "false"));
         }
     }
+    if let Some(guard) = &parsed.guard {
+        out.extend(guard_relaxing(guard));
+    }
+    out
+}
+
+/// What loosens the guard: `allow` for a severity, a pack switched off.
+fn guard_relaxing(guard: &crate::settings::GuardSettings) -> Vec<String> {
+    use crate::settings::GuardAction;
+    let mut out = Vec::new();
+    if guard.catastrophic == Some(GuardAction::Allow) {
+        out.push(entry("guard.catastrophic", "allow"));
+    }
+    if guard.destructive == Some(GuardAction::Allow) {
+        out.push(entry("guard.destructive", "allow"));
+    }
+    for (pack, on) in &guard.packs {
+        if !on {
+            out.push(entry(&format!("guard.packs.{}", pack.as_str()), "false"));
+        }
+    }
     out
 }
 
@@ -273,6 +294,22 @@ pub fn strip(parsed: &mut SettingsFile, trusted: impl Fn(&str) -> bool) -> Vec<S
         {
             env.mask_secrets_in_output = None;
         }
+    }
+    if let Some(guard) = &mut parsed.guard {
+        use crate::settings::GuardAction;
+        if guard.catastrophic == Some(GuardAction::Allow)
+            && !keep(entry("guard.catastrophic", "allow"))
+        {
+            guard.catastrophic = None;
+        }
+        if guard.destructive == Some(GuardAction::Allow)
+            && !keep(entry("guard.destructive", "allow"))
+        {
+            guard.destructive = None;
+        }
+        guard.packs.retain(|pack, on| {
+            *on || keep(entry(&format!("guard.packs.{}", pack.as_str()), "false"))
+        });
     }
     removed
 }

@@ -34,6 +34,7 @@ fn decision(rules: &str, command: &str) -> (Action, String) {
         mode: Mode::Yolo,
         settings: &settings,
         cwd_outside: None,
+        context: &ctx,
     });
     (d.action, d.rule)
 }

@@ -52,6 +52,7 @@ fn run(mode: Mode, rules: &[&str], command: &str) -> Decision {
         mode,
         settings: &settings(rules),
         cwd_outside: None,
+        context: &ctx,
     })
 }
 
@@ -239,6 +240,13 @@ fn matching() {
             Build,
             &["allow: npm test:*"],
             "npm test && rm -rf /",
+            Ask,
+            "guard.catastrophic:fs.rm-recursive",
+        ),
+        (
+            Build,
+            &["allow: npm test:*"],
+            "npm test && rm x",
             Ask,
             "mode.build.highRisk",
         ),
@@ -814,6 +822,7 @@ fn precedence_between_settings_levels() {
             mode: Build,
             settings: &s,
             cwd_outside: None,
+            context: &ctx,
         })
     };
     let table: &[(&str, Action, &str)] = &[

@@ -41,6 +41,7 @@ fn check(input: &str, mode: Mode) -> Result<(), TestCaseError> {
         mode,
         settings: settings(),
         cwd_outside: None,
+        context: &ctx,
     });
     prop_assert!(!d.rule.is_empty());
     if d.action == Action::Allow && mode != Mode::Yolo {

@@ -4,7 +4,11 @@
 //! decision: `allow` when shellward would run the command without asking
 //! (read-only with no path outside the workspace, or an allow rule), `deny`
 //! for a deny rule (shellward's or the user's Claude Code `Bash(...)` rules)
-//! or plan mode, and otherwise nothing (or `ask` with `--on-ask ask`). It
+//! or plan mode, and otherwise nothing (or `ask` with `--on-ask ask`).
+//! Claude Code's `permission_mode` maps onto ours ([`mode_of`]); what the
+//! guard asks about (`rm -rf ~`, `git push --force`) is always an explicit
+//! `ask`, and a `deny` under `bypassPermissions`/`dontAsk`, where nobody
+//! would be asked. The reason carries the capability fields. It
 //! never blocks the user's agent because of our own failure: malformed
 //! input or settings give exit 0, no decision, and one line on stderr.
 
@@ -64,11 +68,7 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
     for dir in &settings.additional_directories {
         ctx = ctx.with_root(dir);
     }
-    // Claude Code's plan mode is ours; its other modes do not loosen Bash.
-    let mode = match payload.permission_mode.as_deref() {
-        Some("plan") => shellward_permit::Mode::Plan,
-        _ => shellward_permit::Mode::Build,
-    };
+    let mode = mode_of(payload.permission_mode.as_deref());
     let analysis = shellward_syntax::analyze(command);
     let verdict = shellward_judge::judge(&analysis, &ctx);
     let cwd_outside = ctx.cwd_outside();
@@ -78,22 +78,26 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
         mode,
         settings: &settings,
         cwd_outside,
+        context: &ctx,
     });
     let (word, reason) = match decision.action {
-        shellward_permit::Action::Allow => (
-            "allow",
-            format!("shellward: {} [{}]", decision.reason, decision.rule),
-        ),
-        shellward_permit::Action::Deny => (
-            "deny",
-            format!("shellward: {} [{}]", decision.reason, decision.rule),
+        shellward_permit::Action::Allow => ("allow", reason_of(&decision)),
+        shellward_permit::Action::Deny => ("deny", reason_of(&decision)),
+        // The guard's question cannot be left to Claude Code: under
+        // bypassPermissions or dontAsk nobody would be asked, so it is a
+        // deny; otherwise an explicit ask, which Claude Code's own allow
+        // rules cannot answer for the person.
+        shellward_permit::Action::Ask if decision.rule.starts_with("guard.") => (
+            if mode == shellward_permit::Mode::Yolo {
+                "deny"
+            } else {
+                "ask"
+            },
+            reason_of(&decision),
         ),
         shellward_permit::Action::Ask => match on_ask {
             OnAsk::None => return Ok(()),
-            OnAsk::Ask => (
-                "ask",
-                format!("shellward: {} [{}]", decision.reason, decision.rule),
-            ),
+            OnAsk::Ask => ("ask", reason_of(&decision)),
         },
     };
     let mut output = serde_json::json!({
@@ -112,6 +116,35 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
     }
     println!("{}", serde_json::json!({ "hookSpecificOutput": output }));
     Ok(())
+}
+
+/// The reason Claude Code shows: ours, the rule, and the capability fields.
+fn reason_of(decision: &shellward_permit::Decision) -> String {
+    let c = &decision.capability;
+    format!(
+        "shellward: {} [{}] (readOnly: {}, riskLevel: {}, sideEffectScope: {})",
+        decision.reason,
+        decision.rule,
+        c.read_only,
+        c.risk_level.as_str(),
+        c.side_effect_scope.as_str(),
+    )
+}
+
+/// Claude Code's `permission_mode` as ours: `default` is build,
+/// `acceptEdits` edit, `plan` plan, and `bypassPermissions`/`dontAsk` yolo
+/// (where the guard still stops what destroys: see [`decide`]). An unknown
+/// or missing mode is build, the strictest that still runs read-only
+/// commands.
+/// (<https://docs.claude.com/en/docs/claude-code/hooks>, PreToolUse input.)
+fn mode_of(permission_mode: Option<&str>) -> shellward_permit::Mode {
+    use shellward_permit::Mode;
+    match permission_mode {
+        Some("plan") => Mode::Plan,
+        Some("acceptEdits") => Mode::Edit,
+        Some("bypassPermissions" | "dontAsk") => Mode::Yolo,
+        _ => Mode::Build,
+    }
 }
 
 /// The command under `shellward sandbox`, for Claude Code's shell to run.

@@ -393,6 +393,7 @@ fn check(command: &str, env: &Env) -> Report {
         mode: env.mode,
         settings: &env.settings,
         cwd_outside: env.cwd_outside.clone(),
+        context: &env.ctx,
     });
     let mut report = Report::new(command, &analysis, &verdict, env.mode, &decision);
     report.untrusted_settings = env

@@ -45,6 +45,12 @@ pub struct Report {
     /// Directories to ask about (`dir/*`): external paths, and the working
     /// directory when it is outside the workspace.
     pub external_directories: Vec<String>,
+    /// The seed's capability fields: `readOnly`, `needsApproval`,
+    /// `riskLevel`, `sideEffectScope`.
+    pub capability: shellward_permit::Capability,
+    /// What the command will do beyond reading: each effect's rule, pack,
+    /// action, severity, scope, target, summary and safer alternative.
+    pub effects: Vec<shellward_permit::Effect>,
     /// Relaxing entries of workspace settings files that are not applied
     /// because the user has not trusted them (`shellward trust`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -195,6 +201,8 @@ impl Report {
             reason: decision.reason.clone(),
             suggested_rules: decision.suggested_rules.clone(),
             external_directories: decision.external_directories.clone(),
+            capability: decision.capability,
+            effects: decision.effects.clone(),
             untrusted_settings: Vec::new(),
         }
     }

@@ -72,6 +72,8 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
                         "reason": prepared.decision.reason,
                         "suggested_rules": prepared.decision.suggested_rules,
                         "external_directories": prepared.decision.external_directories,
+                        "capability": prepared.decision.capability,
+                        "effects": prepared.decision.effects,
                     })
                 );
             }
@@ -266,10 +268,16 @@ pub fn stop(task_id: &str) -> Result<ExitCode> {
 /// directories), anything else no.
 fn prompt(prepared: &shellward_exec::Prepared, workspace: &std::path::Path) -> Result<bool> {
     let d = &prepared.decision;
-    let always = if d.external_directories.is_empty() {
-        format!("always allow {}", d.suggested_rules.join(", "))
+    let always = if !d.external_directories.is_empty() {
+        Some(format!(
+            "always allow reading {}",
+            d.external_directories.join(", ")
+        ))
+    } else if !d.suggested_rules.is_empty() {
+        Some(format!("always allow {}", d.suggested_rules.join(", ")))
     } else {
-        format!("always allow reading {}", d.external_directories.join(", "))
+        // The guard's questions (`rm -rf ~`) are asked every time.
+        None
     };
     let mut err = std::io::stderr().lock();
     writeln!(
@@ -277,13 +285,16 @@ fn prompt(prepared: &shellward_exec::Prepared, workspace: &std::path::Path) -> R
         "shellward: {}\n  {} [{}]",
         prepared.input.command, d.reason, d.rule
     )?;
-    write!(err, "  Run it? [y] once  [a] {always}  [n] no: ")?;
+    match &always {
+        Some(always) => write!(err, "  Run it? [y] once  [a] {always}  [n] no: ")?,
+        None => write!(err, "  Run it? [y] once  [n] no: ")?,
+    }
     err.flush()?;
     let mut answer = String::new();
     std::io::stdin().lock().read_line(&mut answer)?;
     match answer.trim().to_ascii_lowercase().as_str() {
         "y" | "yes" => Ok(true),
-        "a" | "always" => {
+        "a" | "always" if always.is_some() => {
             let file = shellward_permit::settings::local_file(workspace);
             if d.external_directories.is_empty() {
                 for rule in &d.suggested_rules {

@@ -185,3 +185,46 @@ fn never_blocks_the_agent_on_our_failures() {
     assert_eq!(decision(&out).0, "allow");
     assert!(err.contains(".shellward/settings.json"), "{err}");
 }
+
+/// Claude Code's `permission_mode` maps onto ours, and the guard's
+/// question is never left to Claude Code: an explicit `ask`, or a `deny`
+/// where nobody would be asked (`bypassPermissions`, `dontAsk`). Real
+/// payloads, one row per (mode, command): the decision (`-` for none) and
+/// the rule in the reason.
+#[test]
+fn modes_and_the_guard() {
+    let ws = temp("modes");
+    #[rustfmt::skip]
+    let table: &[(&str, &str, &str, &str)] = &[
+        ("default",           "rm -rf build",                "-",     ""),
+        ("default",           "rm -rf ~",                    "ask",   "guard.catastrophic:fs.rm-recursive"),
+        ("default",           "git push --force origin main","ask",   "guard.catastrophic:git.push-force"),
+        ("acceptEdits",       "rm -rf src",                  "ask",   "guard.destructive:fs.rm-recursive"),
+        ("acceptEdits",       "ls",                          "allow", "mode.build.readOnly"),
+        ("plan",              "rm -rf ~",                    "deny",  "mode.plan.nonReadOnly"),
+        ("bypassPermissions", "rm -rf ~",                    "deny",  "guard.catastrophic:fs.rm-recursive"),
+        ("bypassPermissions", "git reset --hard",            "deny",  "guard.destructive:git.reset-hard"),
+        ("bypassPermissions", "touch made.txt",              "allow", "mode.yolo"),
+        ("dontAsk",           "terraform destroy",           "deny",  "guard.catastrophic:iac.terraform-destroy"),
+        ("dontAsk",           "npm install",                 "allow", "mode.yolo"),
+        ("somethingNew",      "touch made.txt",              "-",     ""),
+    ];
+    for (mode, command, want, rule) in table {
+        let mut p: serde_json::Value =
+            serde_json::from_slice(&payload(&ws, "Bash", command)).unwrap();
+        p["permission_mode"] = (*mode).into();
+        let (code, out, err) = hook(&ws, &[], p.to_string().as_bytes());
+        assert_eq!(code, 0, "{err}");
+        if *want == "-" {
+            assert_eq!(out, "", "{mode} `{command}`");
+            continue;
+        }
+        let (d, reason) = decision(&out);
+        assert_eq!(d, *want, "{mode} `{command}`: {reason}");
+        assert!(
+            reason.contains(&format!("[{rule}]")),
+            "{mode} `{command}`: {reason}"
+        );
+        assert!(reason.contains("riskLevel: "), "{reason}");
+    }
+}

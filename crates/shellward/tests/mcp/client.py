@@ -70,7 +70,10 @@ async def build_mode():
             r = await s.call_tool("Bash", {"command": "echo hello; ls"})
             assert not r.is_error and text_of(r).startswith("hello\n"), r
             assert answers.asked == []
-            ok("a read-only call runs without asking")
+            cap = r.meta["shellward/capability"]
+            assert cap == {"readOnly": True, "needsApproval": False, "riskLevel": "low", "sideEffectScope": "none"}, r.meta
+            assert r.meta["shellward/rule"] == "mode.build.readOnly", r.meta
+            ok("a read-only call runs without asking; _meta carries its capability fields")
 
             answers.queue.append(("accept", "once"))
             r = await s.call_tool("Bash", {"command": "touch once.txt"})
@@ -83,7 +86,17 @@ async def build_mode():
             r = await s.call_tool("Bash", {"command": "touch declined.txt"})
             assert r.is_error and "declined" in text_of(r), r
             assert not os.path.exists(os.path.join(WS, "declined.txt"))
-            ok("declined: it does not run, and the model is told")
+            effects = r.meta["shellward/effects"]
+            assert [e["rule"] for e in effects] == ["fs.touch"] and effects[0]["scope"] == "workspace", r.meta
+            assert r.meta["shellward/capability"]["needsApproval"] is True, r.meta
+            ok("declined: it does not run, and the model is told; _meta lists its effects")
+
+            answers.queue.append(("decline", None))
+            r = await s.call_tool("Bash", {"command": "git push --force origin main"})
+            assert r.is_error, r
+            assert "force-pushes" in answers.asked[-1] and "--force-with-lease" in answers.asked[-1], answers.asked[-1]
+            assert r.meta["shellward/capability"]["riskLevel"] == "critical", r.meta
+            ok("the question says what will happen and the safer way")
 
             answers.queue.append(("accept", "always"))
             r = await s.call_tool("Bash", {"command": "mkdir -p made/a"})

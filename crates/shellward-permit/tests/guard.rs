@@ -1,0 +1,317 @@
+//! The guard: destructive and catastrophic effects ask in every mode but
+//! plan (which denies what is not read-only anyway), an allow rule stays in
+//! its scope, guard settings, and the capability fields. One row per
+//! command: mode, settings, command, decision, rule id.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use shellward_permit::settings::Level;
+use shellward_permit::{Action, Decision, Mode, Request, Settings, decide};
+
+/// A workspace `ws` inside a fake home `home`, both under a temporary directory.
+struct Place {
+    _dir: tempfile::TempDir,
+    ws: PathBuf,
+    home: PathBuf,
+}
+
+fn place() -> Place {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let home = root.join("home");
+    let ws = home.join("proj");
+    std::fs::create_dir_all(&ws).unwrap();
+    Place {
+        _dir: dir,
+        ws,
+        home,
+    }
+}
+
+fn decision_in(
+    p: &Place,
+    mode: Mode,
+    settings_json: &str,
+    level: Level,
+    command: &str,
+) -> Decision {
+    let mut settings = Settings::default();
+    settings
+        .add(
+            level,
+            Path::new(".shellward/settings.json"),
+            settings_json,
+            &p.ws,
+        )
+        .unwrap();
+    let mut ctx = shellward_judge::Context::new(&p.ws, &p.ws);
+    ctx.home = Some(p.home.clone());
+    let analysis = shellward_syntax::analyze(command);
+    let verdict = shellward_judge::judge(&analysis, &ctx);
+    decide(&Request {
+        analysis: &analysis,
+        verdict: &verdict,
+        mode,
+        settings: &settings,
+        cwd_outside: None,
+        context: &ctx,
+    })
+}
+
+fn decision(mode: Mode, settings_json: &str, command: &str) -> Decision {
+    decision_in(&place(), mode, settings_json, Level::User, command)
+}
+
+use Action::{Allow, Ask, Deny};
+use Mode::{Build, Plan, Yolo};
+
+const NONE: &str = "{}";
+
+#[test]
+fn the_guard_asks_in_every_mode() {
+    #[rustfmt::skip]
+    let table: &[(Mode, &str, &str, Action, &str)] = &[
+        (Yolo,  NONE, "rm -rf ~",                              Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "rm -rf /",                              Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "rm -fr ../",                            Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "rm -rf ./*",                            Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "rm -rf src",                            Ask,   "guard.destructive:fs.rm-recursive"),
+        (Yolo,  NONE, "rm -rf target node_modules",            Allow, "mode.yolo"),
+        (Yolo,  NONE, "rm a.txt",                              Allow, "mode.yolo"),
+        (Yolo,  NONE, "rm -rf \"$DIR\"",                       Ask,   "guard.destructive:fs.rm-recursive"),
+        (Yolo,  NONE, "git push --force origin main",          Ask,   "guard.catastrophic:git.push-force"),
+        (Yolo,  NONE, "git -C . push -f",                      Ask,   "guard.catastrophic:git.push-force"),
+        (Yolo,  NONE, "git push origin main",                  Allow, "mode.yolo"),
+        (Yolo,  NONE, "git reset --hard HEAD~3",               Ask,   "guard.destructive:git.reset-hard"),
+        (Yolo,  NONE, "git clean -fdx",                        Ask,   "guard.destructive:git.clean"),
+        (Yolo,  NONE, "git clean -n -d",                       Allow, "mode.yolo"),
+        (Yolo,  NONE, "git stash clear",                       Ask,   "guard.destructive:git.stash-clear"),
+        (Yolo,  NONE, "terraform destroy -auto-approve",       Ask,   "guard.catastrophic:iac.terraform-destroy"),
+        (Yolo,  NONE, "kubectl delete ns prod",                Ask,   "guard.catastrophic:kubernetes.delete-namespace"),
+        (Yolo,  NONE, "psql -c 'DROP DATABASE prod'",          Ask,   "guard.catastrophic:database.drop-database"),
+        (Yolo,  NONE, "dd if=/dev/zero of=/dev/sda",           Ask,   "guard.catastrophic:fs.dd-device"),
+        (Yolo,  NONE, "echo x > /dev/sda",                     Ask,   "guard.catastrophic:fs.redirect"),
+        (Yolo,  NONE, "python3 -c 'import shutil; shutil.rmtree(\"x\")'", Ask, "guard.destructive:code.destructive-call"),
+        (Yolo,  NONE, "python3 -c 'print(1)'",                 Allow, "mode.yolo"),
+        (Yolo,  NONE, "npm install",                           Allow, "mode.yolo"),
+        (Yolo,  NONE, "cargo build",                           Allow, "mode.yolo"),
+        // Wrapped, piped, nested: the subjects deny rules see.
+        (Yolo,  NONE, "sudo rm -rf /",                         Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "timeout 5 rm -rf ~",                    Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "bash -c 'rm -rf ~'",                    Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "env FOO=1 git push -f",                 Ask,   "guard.catastrophic:git.push-force"),
+        (Yolo,  NONE, "echo ~ | xargs rm -rf",                 Ask,   "guard.destructive:fs.rm-recursive"),
+        (Yolo,  NONE, "find ~ -maxdepth 0 -exec rm -rf {} +",  Ask,   "guard.destructive:fs.rm-recursive"),
+        (Yolo,  NONE, "true && rm -rf ~",                      Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "bash <<'EOF'\nrm -rf ~\nEOF",           Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  NONE, "python3 <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF", Ask, "guard.destructive:code.destructive-call"),
+        // Build mode: the guard names the effect; plan denies anyway.
+        (Build, NONE, "rm -rf ~",                              Ask,   "guard.catastrophic:fs.rm-recursive"),
+        (Build, NONE, "touch a.txt",                           Ask,   "mode.build.highRisk"),
+        (Plan,  NONE, "rm -rf ~",                              Deny,  "mode.plan.nonReadOnly"),
+        (Build, NONE, "ls",                                    Allow, "mode.build.readOnly"),
+        // An allow rule does not silence the guard.
+        (Build, r#"{"permissions":{"allow":["rm:*"]}}"#,  "rm -rf ~",   Ask,  "guard.catastrophic:fs.rm-recursive"),
+        (Build, r#"{"permissions":{"allow":["rm:*"]}}"#,  "rm a.txt",   Allow, "rule.allow:rm:*"),
+        // Deny rules still come first.
+        (Yolo,  r#"{"permissions":{"deny":["rm:*"]}}"#,   "rm -rf ~",   Deny, "rule.deny:rm:*"),
+        // Settings: per severity and per pack.
+        (Yolo,  r#"{"guard":{"catastrophic":"deny"}}"#,   "rm -rf ~",   Deny, "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  r#"{"guard":{"catastrophic":"deny"}}"#,   "rm -rf src", Ask,  "guard.destructive:fs.rm-recursive"),
+        (Yolo,  r#"{"guard":{"destructive":"allow"}}"#,   "rm -rf src", Allow, "mode.yolo"),
+        (Yolo,  r#"{"guard":{"destructive":"allow"}}"#,   "rm -rf ~",   Ask,  "guard.catastrophic:fs.rm-recursive"),
+        (Yolo,  r#"{"guard":{"packs":{"git":false}}}"#,   "git push -f", Allow, "mode.yolo"),
+        (Yolo,  r#"{"guard":{"packs":{"git":false}}}"#,   "rm -rf ~",   Ask,  "guard.catastrophic:fs.rm-recursive"),
+    ];
+    let mut failures = Vec::new();
+    for (mode, settings, command, action, rule) in table {
+        let d = decision(*mode, settings, command);
+        if (d.action, d.rule.as_str()) != (*action, *rule) {
+            failures.push(format!(
+                "{mode:?} {settings} `{command}`: want {action:?} {rule}, got {:?} {} ({})",
+                d.action, d.rule, d.reason
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A prefix allow rule stays in the workspace: `touch:*` allows `touch a`
+/// and asks for `touch ~/.bashrc_x`, naming why.
+#[test]
+fn allow_rules_stay_in_their_scope() {
+    #[rustfmt::skip]
+    let table: &[(&str, &str, Action, &str)] = &[
+        (r#"{"permissions":{"allow":["touch:*"]}}"#,               "touch made.txt",         Allow, "rule.allow:touch:*"),
+        (r#"{"permissions":{"allow":["touch:*"]}}"#,               "touch ~/.bashrc_x",      Ask,   "rule.allow.scope"),
+        (r#"{"permissions":{"allow":["touch:*"]}}"#,               "touch ../../etc/x",      Ask,   "rule.allow.scope"),
+        (r#"{"permissions":{"allow":["touch ~/.bashrc_x"]}}"#,     "touch ~/.bashrc_x",      Allow, "rule.allow:touch ~/.bashrc_x"),
+        (r#"{"permissions":{"allow":["cp:*"]}}"#,                  "cp a.txt b.txt",         Allow, "rule.allow:cp:*"),
+        (r#"{"permissions":{"allow":["cp:*"]}}"#,                  "cp a.txt ~/.profile",    Ask,   "guard.destructive:fs.cp"),
+        (r#"{"permissions":{"allow":["mkdir:*"]}}"#,               "mkdir -p sub/dir",       Allow, "rule.allow:mkdir:*"),
+    ];
+    for (settings, command, action, rule) in table {
+        let d = decision(Build, settings, command);
+        assert_eq!(
+            (d.action, d.rule.as_str()),
+            (*action, *rule),
+            "`{command}`: {}",
+            d.reason
+        );
+        if d.rule == "rule.allow.scope" {
+            assert!(d.reason.contains("does not cover"), "{}", d.reason);
+        }
+    }
+}
+
+/// What loosens the guard in a workspace file needs the user's trust.
+#[test]
+fn a_planted_file_cannot_loosen_the_guard() {
+    let p = place();
+    let planted =
+        r#"{"guard":{"catastrophic":"allow","destructive":"allow","packs":{"filesystem":false}}}"#;
+    let mut settings = Settings::default();
+    let store = shellward_permit::trust::TrustStore::default();
+    settings
+        .add_checked(
+            Level::Project,
+            Path::new(".shellward/settings.json"),
+            planted,
+            &p.ws,
+            &store,
+        )
+        .unwrap();
+    assert_eq!(settings.untrusted.len(), 1);
+    assert_eq!(
+        settings.untrusted[0].entries.len(),
+        3,
+        "{:?}",
+        settings.untrusted
+    );
+    let mut ctx = shellward_judge::Context::new(&p.ws, &p.ws);
+    ctx.home = Some(p.home.clone());
+    let analysis = shellward_syntax::analyze("rm -rf ~");
+    let verdict = shellward_judge::judge(&analysis, &ctx);
+    let d = decide(&Request {
+        analysis: &analysis,
+        verdict: &verdict,
+        mode: Yolo,
+        settings: &settings,
+        cwd_outside: None,
+        context: &ctx,
+    });
+    assert_eq!(
+        (d.action, d.rule.as_str()),
+        (Ask, "guard.catastrophic:fs.rm-recursive")
+    );
+    // Tightening needs no trust.
+    let mut settings = Settings::default();
+    settings
+        .add_checked(
+            Level::Project,
+            Path::new(".shellward/settings.json"),
+            r#"{"guard":{"destructive":"deny"}}"#,
+            &p.ws,
+            &store,
+        )
+        .unwrap();
+    assert!(settings.untrusted.is_empty());
+    assert_eq!(
+        settings.guard.destructive,
+        shellward_permit::settings::GuardAction::Deny
+    );
+}
+
+#[test]
+fn capability_fields() {
+    use shellward_permit::guard::{RiskLevel, SideEffectScope};
+    #[rustfmt::skip]
+    let table: &[(Mode, &str, bool, bool, RiskLevel, SideEffectScope)] = &[
+        (Build, "ls",                 true,  false, RiskLevel::Low,      SideEffectScope::None),
+        (Build, "touch a.txt",        false, true,  RiskLevel::Medium,   SideEffectScope::Workspace),
+        (Yolo,  "touch a.txt",        false, false, RiskLevel::Medium,   SideEffectScope::Workspace),
+        (Build, "touch ~/x",          false, true,  RiskLevel::High,     SideEffectScope::System),
+        (Build, "npm install",        false, true,  RiskLevel::High,     SideEffectScope::System),
+        (Yolo,  "rm -rf ~",           false, true,  RiskLevel::Critical, SideEffectScope::System),
+        (Build, "git push --force",   false, true,  RiskLevel::Critical, SideEffectScope::System),
+    ];
+    for (mode, command, read_only, needs_approval, risk, scope) in table {
+        let c = decision(*mode, NONE, command).capability;
+        assert_eq!(
+            (
+                c.read_only,
+                c.needs_approval,
+                c.risk_level,
+                c.side_effect_scope
+            ),
+            (*read_only, *needs_approval, *risk, *scope),
+            "{command}"
+        );
+    }
+}
+
+/// Commands with a known severity, for the wrapping property.
+#[rustfmt::skip]
+const GUARDED: &[&str] = &[
+    "rm -rf ~", "rm -rf /", "rm -rf src", "git push --force origin main", "git reset --hard",
+    "git clean -fdx", "terraform destroy", "kubectl delete ns prod", "dd if=/dev/zero of=/dev/sda",
+    "psql -c 'DROP TABLE users'", "chmod -R 777 /", "redis-cli FLUSHALL", "git branch -D x",
+];
+
+const WRAPPERS: &[&str] = &[
+    "sudo",
+    "env",
+    "timeout 5",
+    "nice -n 5",
+    "nohup",
+    "command",
+    "xargs",
+    "stdbuf -o0",
+    "ionice -c3",
+    "time",
+];
+
+fn severity_of(p: &Place, command: &str) -> Option<shellward_permit::Severity> {
+    let d = decision_in(p, Yolo, NONE, Level::User, command);
+    shellward_effects_worst(&d.effects)
+}
+
+fn shellward_effects_worst(
+    effects: &[shellward_permit::Effect],
+) -> Option<shellward_permit::Severity> {
+    effects.iter().map(|e| e.severity).max()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    /// Wrapping a command (`sudo`, `env`, `timeout`, `bash -c`, `xargs`,
+    /// ...) never lowers its severity.
+    #[test]
+    fn wrapping_never_lowers_severity(
+        command in prop::sample::select(GUARDED),
+        wrappers in prop::collection::vec(prop::sample::select(WRAPPERS), 0..3),
+        shell in any::<bool>(),
+    ) {
+        let p = place();
+        let bare = severity_of(&p, command);
+        prop_assert!(bare.is_some(), "{command}");
+        let mut wrapped = command.to_string();
+        for w in &wrappers {
+            wrapped = format!("{w} {wrapped}");
+        }
+        if shell {
+            wrapped = format!("bash -c {}", shell_quote(&wrapped));
+        }
+        let got = severity_of(&p, &wrapped);
+        prop_assert!(got >= bare, "`{wrapped}`: {got:?} < {bare:?}");
+        let d = decision_in(&p, Yolo, NONE, Level::User, &wrapped);
+        prop_assert_ne!(d.action, Allow, "`{}` allowed: {}", wrapped, d.rule);
+    }
+}
+
+fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', r"'\''"))
+}

@@ -5,10 +5,11 @@ mod hook;
 mod report;
 mod run;
 mod sandbox;
+mod script;
 
 use run::run_command;
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -250,10 +251,15 @@ struct CheckArgs {
     /// Additional settings files, read after the user, project and local ones.
     #[arg(long)]
     settings: Vec<PathBuf>,
-    /// The command to check (omit with --batch).
+    /// Check every command of a script file (`-` for standard input), each
+    /// with its line and effects; exit 0 when all would run without asking,
+    /// 1 when one would ask, 2 when one would be denied.
+    #[arg(long, value_name = "SCRIPT", conflicts_with_all = ["batch", "command"])]
+    file: Option<PathBuf>,
+    /// The command to check (omit with --batch or --file).
     #[arg(
         last = false,
-        required_unless_present = "batch",
+        required_unless_present_any = ["batch", "file"],
         conflicts_with = "batch"
     )]
     command: Option<String>,
@@ -307,6 +313,9 @@ fn main() -> std::process::ExitCode {
 fn run(cli: Cli) -> Result<std::process::ExitCode> {
     match cli.command {
         Command::Check(args) => {
+            if let Some(file) = &args.file {
+                return check_file(&args, file);
+            }
             if args.batch {
                 batch(&args)?;
             } else {
@@ -406,6 +415,62 @@ fn check(command: &str, env: &Env) -> Report {
         })
         .collect();
     report
+}
+
+/// `check --file`: every top-level command of a script, in order.
+fn check_file(args: &CheckArgs, file: &std::path::Path) -> Result<std::process::ExitCode> {
+    let mut text = String::new();
+    let read = if file == std::path::Path::new("-") {
+        io::stdin()
+            .lock()
+            .take(script::MAX_SCRIPT_BYTES as u64 + 1)
+            .read_to_string(&mut text)
+    } else {
+        std::fs::File::open(file).and_then(|f| {
+            f.take(script::MAX_SCRIPT_BYTES as u64 + 1)
+                .read_to_string(&mut text)
+        })
+    };
+    read.with_context(|| format!("reading {}", file.display()))?;
+    if text.len() > script::MAX_SCRIPT_BYTES {
+        bail!(
+            "{}: longer than {} bytes; check it in parts",
+            file.display(),
+            script::MAX_SCRIPT_BYTES
+        );
+    }
+    let mut env = environment(args, None, None)?;
+    let mut out = io::stdout().lock();
+    let mut decisions = Vec::new();
+    for chunk in script::chunks(&text) {
+        let report = check(&chunk.text, &env);
+        if args.json {
+            serde_json::to_writer(
+                &mut out,
+                &script::Located {
+                    line: chunk.line,
+                    report: &report,
+                },
+            )?;
+            writeln!(out)?;
+        } else {
+            writeln!(
+                out,
+                "line {}: {}",
+                chunk.line,
+                chunk.text.lines().next().unwrap_or("")
+            )?;
+            human(&mut out, &report)?;
+            writeln!(out)?;
+        }
+        decisions.push(report.decision);
+        if let Some(dir) = script::cd_target(&chunk.text, &env.ctx.cwd) {
+            let cwd = dir.canonicalize().unwrap_or(dir);
+            env.ctx.cwd = cwd;
+            env.cwd_outside = env.ctx.cwd_outside();
+        }
+    }
+    Ok(std::process::ExitCode::from(script::status(decisions)))
 }
 
 /// The judge's context and the permission settings: `--cwd` (or the
@@ -560,6 +625,24 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
                 .collect::<Vec<_>>()
                 .join(", ")
         )?;
+    }
+    if !report.read_only {
+        let c = &report.capability;
+        writeln!(
+            out,
+            "  risk {} · side effects {}",
+            c.risk_level.as_str(),
+            c.side_effect_scope.as_str()
+        )?;
+    }
+    for e in &report.effects {
+        let severity = match e.severity {
+            shellward_permit::Severity::Catastrophic | shellward_permit::Severity::Destructive => {
+                paint("31", e.severity.as_str())
+            }
+            _ => paint("33", e.severity.as_str()),
+        };
+        writeln!(out, "  {severity}: {} [{}]", e.describe(), e.rule)?;
     }
     if !report.suggested_rules.is_empty() {
         writeln!(

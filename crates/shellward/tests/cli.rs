@@ -321,3 +321,86 @@ fn the_store_takes_concurrent_processes_and_kill_9() {
     // The victim's command was in its own process group: it ran on; let it end.
     std::thread::sleep(std::time::Duration::from_millis(2_200));
 }
+
+/// `check --file`: each top-level command of a script with its line,
+/// decision and effects; the exit status is the worst answer. The script
+/// is only read, never run.
+#[test]
+fn check_file_vets_a_script() {
+    let ws = temp("script");
+    std::fs::create_dir(ws.join("src")).unwrap();
+    let script = "#!/bin/bash\n# build and publish\ncd src\nls -la\ngit status \\\n  --short\nrm -rf ~\ngit push --force origin main\n";
+    std::fs::write(ws.join("deploy.sh"), script).unwrap();
+    let out = shellward(&ws, &["check", "--json", "--file", "deploy.sh"], b"");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: Vec<(u64, &str, &str)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["line"].as_u64().unwrap(),
+                l["decision"].as_str().unwrap(),
+                l["rule"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3, "allow", "mode.build.readOnly"),
+            (4, "allow", "mode.build.readOnly"),
+            (5, "allow", "mode.build.readOnly"),
+            (7, "ask", "guard.catastrophic:fs.rm-recursive"),
+            (8, "ask", "guard.catastrophic:git.push-force"),
+        ]
+    );
+    assert_eq!(lines[3]["effects"][0]["scope"], "homeRoot");
+    assert_eq!(lines[3]["capability"]["riskLevel"], "critical");
+    // Standard input, yolo mode: the guard still asks; a deny rule makes it 2.
+    let out = shellward(
+        &ws,
+        &["check", "--mode", "yolo", "--file", "-"],
+        script.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("line 7: rm -rf ~"), "{text}");
+    assert!(
+        text.contains("catastrophic: deletes recursively: ~ (the home directory)"),
+        "{text}"
+    );
+    let settings = ws.join("deny.json");
+    std::fs::write(&settings, r#"{"permissions":{"deny":["git push:*"]}}"#).unwrap();
+    let out = shellward(
+        &ws,
+        &[
+            "check",
+            "--mode",
+            "yolo",
+            "--settings",
+            settings.to_str().unwrap(),
+            "--file",
+            "deploy.sh",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    // Nothing to object to: 0. A missing file: an error naming it.
+    std::fs::write(ws.join("ok.sh"), "ls\ngit log --oneline -5\n").unwrap();
+    assert_eq!(
+        shellward(&ws, &["check", "--file", "ok.sh"], b"")
+            .status
+            .code(),
+        Some(0)
+    );
+    let out = shellward(&ws, &["check", "--file", "missing.sh"], b"");
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("missing.sh"),
+        "{out:?}"
+    );
+}

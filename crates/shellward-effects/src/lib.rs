@@ -153,15 +153,68 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
         out.push(effect);
     }
     scan::inline(program, &args, &mut out);
+    launched(program, words, partial, ctx, &mut out);
     out
+}
+
+/// Programs that run a tool named among their first operands (`npx prisma
+/// migrate reset`, `bundle exec rails db:drop`, `python manage.py flush`,
+/// `php artisan migrate:fresh`), with the verbs that come first where
+/// there are some. Each of the first three words that are not options is
+/// tried as the program: the launcher's own options and values are not
+/// known, and trying more finds more (the safe direction).
+#[rustfmt::skip]
+const LAUNCHERS: &[(&str, &[&str])] = &[
+    ("npx", &[]), ("bunx", &[]), ("pnpx", &[]), ("pnpm", &["exec", "dlx"]), ("yarn", &["exec", "dlx"]),
+    ("bun", &["x", "run"]), ("npm", &["exec"]), ("bundle", &["exec"]), ("poetry", &["run"]),
+    ("uv", &["run"]), ("uvx", &[]), ("pipx", &["run"]), ("pdm", &["run"]), ("hatch", &["run"]),
+    ("python", &[]), ("python3", &[]), ("php", &[]), ("ruby", &[]), ("node", &[]), ("deno", &["run"]),
+    ("dotnet", &[]), ("go", &["run"]), ("cargo", &["run"]),
+];
+
+fn launched(
+    program: &str,
+    words: &[String],
+    partial: bool,
+    ctx: &Context<'_>,
+    out: &mut Vec<Effect>,
+) {
+    let Some((_, verbs)) = LAUNCHERS.iter().find(|(p, _)| *p == program) else {
+        return;
+    };
+    let mut tried = 0;
+    for (i, w) in words.iter().enumerate().skip(1) {
+        if tried == 3 {
+            break;
+        }
+        if w.starts_with('-') || verbs.contains(&w.as_str()) {
+            continue;
+        }
+        tried += 1;
+        let inner = &words[i..];
+        let name = w.rsplit('/').next().unwrap_or(w);
+        // Not a launcher again: one level is enough for `npx prisma ...`.
+        if LAUNCHERS.iter().any(|(p, _)| *p == name) {
+            continue;
+        }
+        let args = Args::new(&inner[1..]);
+        if let Some(effect) = rows::by_program(name)
+            .iter()
+            .find_map(|row| row.apply(&args, partial, ctx))
+        {
+            out.push(effect);
+        }
+    }
 }
 
 /// The effect of writing through a redirection to `target` (a decoded
 /// word; `None` when it is expanded at run time).
 pub fn redirect(target: Option<&str>, ctx: &Context<'_>) -> Option<Effect> {
     let (scope, shown) = match target {
-        Some(t) if t == "/dev/null" || t == "/dev/stdout" || t == "/dev/stderr" => return None,
-        Some(t) => (scope::place(t, ctx), Some(t.to_string())),
+        Some(t) => match scope::place(t, ctx) {
+            Scope::Null => return None,
+            scope => (scope, Some(t.to_string())),
+        },
         None => (Scope::Unknown, None),
     };
     let (action, severity, summary) = match scope {
@@ -205,6 +258,8 @@ pub struct Args<'a> {
     words: &'a [String],
     /// Words that are not options, in order (after `--`, every word).
     operands: Vec<&'a str>,
+    /// A `--` ended the options.
+    dashdash: bool,
 }
 
 impl<'a> Args<'a> {
@@ -219,7 +274,16 @@ impl<'a> Args<'a> {
                 ended = true;
             }
         }
-        Args { words, operands }
+        Args {
+            words,
+            operands,
+            dashdash: ended,
+        }
+    }
+
+    /// Did a `--` end the options?
+    pub fn dashdash(&self) -> bool {
+        self.dashdash
     }
 
     /// The words that are not options.

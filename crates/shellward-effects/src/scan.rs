@@ -14,7 +14,8 @@ const CODE: &[(&str, &[&str])] = &[
     ("python", &["-c"]), ("python3", &["-c"]), ("python2", &["-c"]), ("pypy3", &["-c"]),
     ("node", &["-e", "--eval", "-p", "--print"]), ("deno", &["eval"]), ("bun", &["-e", "--eval"]),
     ("perl", &["-e", "-E"]), ("ruby", &["-e"]), ("php", &["-r"]), ("lua", &["-e"]),
-    ("Rscript", &["-e"]), ("osascript", &["-e"]),
+    ("Rscript", &["-e"]), ("osascript", &["-e"]), ("pwsh", &["-c", "-Command", "-command"]),
+    ("powershell", &["-c", "-Command", "-command"]), ("mongosh", &["--eval"]), ("mongo", &["--eval"]),
 ];
 
 /// Database clients and the options that carry SQL.
@@ -22,8 +23,8 @@ const CODE: &[(&str, &[&str])] = &[
 const SQL: &[(&str, &[&str])] = &[
     ("psql", &["-c", "--command"]), ("mysql", &["-e", "--execute"]), ("mariadb", &["-e", "--execute"]),
     ("sqlite3", &[]), ("duckdb", &["-c"]), ("clickhouse-client", &["-q", "--query"]),
-    ("cockroach", &["-e", "--execute"]), ("sqlcmd", &["-Q", "-q"]), ("mongosh", &["--eval"]),
-    ("mongo", &["--eval"]),
+    ("cockroach", &["-e", "--execute"]), ("sqlcmd", &["-Q", "-q"]), ("cqlsh", &["-e", "--execute"]), ("snowsql", &["-q", "--query"]),
+    ("bq", &["query"]),
 ];
 
 /// Calls in inline code that delete, and what they do.
@@ -46,6 +47,13 @@ const DESTRUCTIVE_CALLS: &[(&str, &str)] = &[
     ("system(", "runs a shell command (system)"),
     ("dropDatabase", "drops a database"),
     ("truncate(", "truncates files"),
+    ("Remove-Item", "deletes files (Remove-Item)"),
+    ("FileUtils.rm", "deletes files (FileUtils)"),
+    ("File.delete", "deletes files (File.delete)"),
+    ("unlink(", "deletes files (unlink)"),
+    ("rmdir(", "deletes directories (rmdir)"),
+    ("deleteMany(", "deletes documents (deleteMany)"),
+    (".drop(", "drops a collection or table"),
 ];
 
 /// Does `program` run code in a language other than the shell's
@@ -143,6 +151,7 @@ pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
         let statement = statement.trim();
         let found = if has(statement, "DROP DATABASE")
             || has(statement, "DROP SCHEMA")
+            || has(statement, "DROP KEYSPACE")
             || statement.contains("DROPDATABASE(")
         {
             Some((

@@ -36,6 +36,8 @@ pub enum Scope {
     Root,
     /// A device (`/dev/sda`).
     Device,
+    /// Nowhere: `/dev/null`, or the standard streams (`/dev/stdout`, `/dev/fd/1`).
+    Null,
     /// A remote resource (a branch on a remote, a cloud resource, a database).
     Remote,
     /// Not known before the command runs (an expanded word).
@@ -56,6 +58,7 @@ impl Scope {
             Scope::System => "a system directory",
             Scope::Root => "the root directory",
             Scope::Device => "a device",
+            Scope::Null => "discarded",
             Scope::Remote => "remote",
             Scope::Unknown => "known only when it runs",
         }
@@ -77,7 +80,7 @@ impl Scope {
 
     /// Outside the workspace (or not known to be inside it).
     pub fn is_outside(self) -> bool {
-        !matches!(self, Scope::Workspace | Scope::BuildOutput)
+        !matches!(self, Scope::Workspace | Scope::BuildOutput | Scope::Null)
     }
 }
 
@@ -97,6 +100,15 @@ const BUILD_OUTPUT: &[&str] = &[
     ".parcel-cache", ".gradle", "bin", "obj", ".svelte-kit", "_build", "zig-cache", ".zig-cache",
 ];
 
+/// Where writing keeps nothing.
+const NULL: &[&str] = &[
+    "/dev/null",
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/tty",
+    "/dev/zero",
+];
+
 /// Temporary directories.
 const TEMP: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
 
@@ -112,7 +124,10 @@ fn classify(path: &Path, word: &str, ctx: &Context<'_>) -> Scope {
     if path == Path::new("/") {
         return Scope::Root;
     }
-    if path.starts_with("/dev") && path != Path::new("/dev/null") {
+    if NULL.iter().any(|n| path == Path::new(n)) || path.starts_with("/dev/fd") {
+        return Scope::Null;
+    }
+    if path.starts_with("/dev") {
         return if path.starts_with("/dev/shm") {
             Scope::Temp
         } else {

@@ -87,6 +87,12 @@ const SCANS: &[(&str, Option<Severity>)] = &[
     ("sqlite3 app.db '.tables'", None),
     ("mongosh --eval 'db.dropDatabase()'", Some(C)),
     ("psql -c 'select * from dropped_tables'", None),
+    ("cqlsh -e 'DROP KEYSPACE app'", Some(C)),
+    ("pwsh -Command 'Remove-Item -Recurse C:\\x'", Some(D)),
+    ("mongosh app --eval 'db.users.deleteMany({})'", Some(D)),
+    ("mongosh --eval 'db.users.drop()'", Some(D)),
+    ("node -e 'fs.unlinkSync(\"a\")'", Some(D)),
+    ("bq query 'DELETE FROM ds.t'", Some(D)),
 ];
 
 #[test]

@@ -123,12 +123,17 @@ impl Effect {
 /// Where paths are placed: the working directory, the workspace and the home.
 #[derive(Debug, Clone)]
 pub struct Context<'a> {
-    /// Relative paths start here.
-    pub cwd: &'a Path,
+    /// Relative paths start here; `None` when it is only known when the
+    /// command runs (after `cd "$DIR"`), so relative paths are unknown too.
+    pub cwd: Option<&'a Path>,
     /// The workspace roots (the workspace and its additional directories).
     pub roots: &'a [std::path::PathBuf],
     /// The user's home directory, if known.
     pub home: Option<&'a Path>,
+    /// Symbolic links an earlier part of the command made (`ln -s /etc
+    /// /tmp/x && rm -rf /tmp/x/*`): a path through a link is placed where
+    /// the link leads. `(link, target)`, both absolute.
+    pub links: &'a [(std::path::PathBuf, std::path::PathBuf)],
 }
 
 /// The effects of one simple command (at most one row's, plus what its
@@ -140,7 +145,7 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     let Some(program) = words.first() else {
         return Vec::new();
     };
-    let program = program.rsplit('/').next().unwrap_or(program);
+    let program = family(program.rsplit('/').next().unwrap_or(program));
     let args = Args::new(&words[1..]);
     let mut out = Vec::new();
     // A program's rows go from the most specific to the most general
@@ -155,6 +160,17 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     scan::inline(program, &args, &mut out);
     launched(program, words, partial, ctx, &mut out);
     out
+}
+
+/// One name for a family of programs (`mkfs.ext4`, `mke2fs`, `newfs_msdos`
+/// are all `mkfs`).
+fn family(program: &str) -> &str {
+    const MKFS: &[&str] = &["mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"];
+    if program.starts_with("mkfs.") || program.starts_with("newfs") || MKFS.contains(&program) {
+        "mkfs"
+    } else {
+        program
+    }
 }
 
 /// Programs that run a tool named among their first operands (`npx prisma
@@ -208,31 +224,54 @@ fn launched(
 }
 
 /// The effect of writing through a redirection to `target` (a decoded
-/// word; `None` when it is expanded at run time).
-pub fn redirect(target: Option<&str>, ctx: &Context<'_>) -> Option<Effect> {
+/// word; `None` when it is expanded at run time), truncating (`>`) or
+/// appending (`>>`).
+///
+/// | target | truncate | append |
+/// | --- | --- | --- |
+/// | a device | catastrophic | catastrophic |
+/// | credentials, start-up files, repository internals; the root or a top-level system directory | destructive | destructive |
+/// | a system file (`/etc/hosts`) | destructive | write |
+/// | bash's `/dev/tcp`, `/dev/udp` | write (network) | write (network) |
+/// | anything else | write | write |
+pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option<Effect> {
     let (scope, shown) = match target {
         Some(t) => match scope::place(t, ctx) {
             Scope::Null => return None,
+            // Appending to `known_hosts` trusts a host; replacing it is not.
+            Scope::Home if !append && t.ends_with(".ssh/known_hosts") => {
+                (Scope::Sensitive, Some(t.to_string()))
+            }
             scope => (scope, Some(t.to_string())),
         },
         None => (Scope::Unknown, None),
     };
+    use Severity::{Catastrophic, Destructive, Write};
     let (action, severity, summary) = match scope {
         Scope::Device => (
             Action::Device,
-            Severity::Catastrophic,
+            Catastrophic,
             "overwrites a device through a redirection",
         ),
-        Scope::Root | Scope::System => (
+        Scope::Sensitive => (
             Action::Write,
-            Severity::Destructive,
+            Destructive,
+            "writes a credential, start-up or repository file",
+        ),
+        Scope::Root | Scope::SystemRoot => {
+            (Action::Write, Destructive, "writes over a system directory")
+        }
+        Scope::System if !append => (
+            Action::Write,
+            Destructive,
             "overwrites a system file through a redirection",
         ),
-        _ => (
+        Scope::Remote => (
             Action::Write,
-            Severity::Write,
-            "writes a file through a redirection",
+            Write,
+            "sends output over the network (bash's /dev/tcp)",
         ),
+        _ => (Action::Write, Write, "writes a file through a redirection"),
     };
     Some(Effect {
         rule: "fs.redirect",

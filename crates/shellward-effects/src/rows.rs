@@ -94,6 +94,9 @@ pub enum Cond {
     DashDash,
     /// The last operand is one of these (`mv x /dev/null`).
     LastOperand(&'static [&'static str]),
+    /// `rm` will not prompt: the last of its `-i`/`-I` and `-f` options is
+    /// not a prompt ([`rm_prompts`]).
+    NotPrompting,
 }
 
 /// What the row's targets are.
@@ -109,19 +112,32 @@ pub enum Targets {
     Value(&'static str),
     /// find's starting points: the operands before its expression.
     FindRoots,
+    /// The operands, as paths, without the values of these options
+    /// (`truncate -s 0 FILE`).
+    PathsSkipping(&'static [&'static str]),
 }
 
-/// How the targets' place changes the row's severity.
+/// How the targets' place changes the row's severity. Everywhere, a
+/// device makes it catastrophic and nowhere (`/dev/null`) write.
 #[derive(Debug, Clone, Copy)]
 pub enum Grade {
     /// The row's severity whatever the targets.
     Fixed,
-    /// A tree: catastrophic where wide (root, home, workspace root, system,
-    /// device), write where disposable (temporary, build output).
+    /// A tree: catastrophic where wide (the root, a system directory, the
+    /// home, the workspace root), at least destructive where not known,
+    /// write where disposable (temporary, build output).
     Tree,
-    /// One file: destructive outside the workspace or in the system,
-    /// write where disposable.
+    /// A tree narrowed by a filter (`find -name X -delete`): as [`Tree`],
+    /// but at most destructive where wide.
+    Scoped,
+    /// One file: at least destructive for the root, a top-level system
+    /// directory, the home or workspace root itself, and sensitive files
+    /// (credentials, start-up files, repository internals); write where
+    /// disposable; else the row's.
     File,
+    /// Files moved away from where they were (`mv`): as [`File`], and at
+    /// least destructive anywhere outside the workspace or not known.
+    Move,
 }
 
 /// One effect of a program.
@@ -175,6 +191,12 @@ const FIND_FILTERS: &[&str] = &[
     "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group",
     "-perm", "-links", "-inum", "-samefile",
 ];
+
+/// find's actions that run a command on what it found.
+const FIND_EXEC: &[&str] = &["-exec", "-execdir", "-ok", "-okdir"];
+
+/// Programs that delete the files they are given.
+const DELETERS: &[&str] = &["rm", "/bin/rm", "/usr/bin/rm", "unlink", "shred", "srm"];
 
 /// Dry-run spellings.
 const DRY: &[&str] = &["-n", "--dry-run"];
@@ -245,21 +267,30 @@ pub const ROWS: &[Row] = &[
     row!("fs.blkdiscard", P::Filesystem, "blkdiscard", &[], &[], A::Device, CAT, T::None, Fixed, "discards every block of a device", None, &[("blkdiscard /dev/nvme0n1", C)]),
     row!("system.package-remove", P::System, "brew", &[], &[Operand(&["uninstall", "remove", "rm"])], A::System, WRI, T::None, Fixed, "removes packages", None, &[("brew uninstall node", W), ("brew list", N)]),
     row!("fs.btrfs-delete", P::Filesystem, "btrfs", &["subvolume", "delete"], &[], A::Delete, DES, T::None, Fixed, "deletes a subvolume", None, &[("btrfs subvolume delete /mnt/snap", D)]),
+    row!("fs.btrfs-device", P::Filesystem, "btrfs", &["device"], &[Operand(&["remove", "delete", "add"])], A::Device, DES, T::None, Fixed, "changes the devices of a file system", None, &[("btrfs device remove /dev/sdb /mnt", D), ("btrfs device stats /mnt", N)]),
+    row!("fs.btrfs-balance", P::Filesystem, "btrfs", &["balance", "start"], &[], A::Device, DES, T::None, Fixed, "rewrites a file system's data", None, &[("btrfs balance start /mnt", D)]),
+    row!("fs.btrfs-repair", P::Filesystem, "btrfs", &["check"], &[Opt(&["--repair", "--init-csum-tree", "--init-extent-tree"])], A::Device, CAT, T::None, Fixed, "repairs a file system in place (can lose data)", None, &[("btrfs --verbose check --repair /dev/sda1", C), ("btrfs check /dev/sda1", N)]),
+    row!("fs.btrfs-rescue", P::Filesystem, "btrfs", &["rescue"], &[], A::Device, DES, T::None, Fixed, "rewrites file-system metadata", None, &[("btrfs rescue zero-log /dev/sda1", D)]),
+    row!("fs.btrfs-resize", P::Filesystem, "btrfs", &["filesystem", "resize"], &[], A::Device, DES, T::None, Fixed, "resizes a file system", None, &[("btrfs filesystem resize -10g /mnt", D), ("btrfs filesystem df /mnt", N)]),
     row!("publish.cargo-publish", P::Publish, "cargo", &["publish"], &[Not(&["--dry-run", "-n"])], A::Publish, DES, T::None, Fixed, "publishes a crate version (a version can be yanked, never reused)", Some("cargo publish --dry-run first"), &[("cargo publish", D), ("cargo publish --dry-run", N), ("cargo build --release", N)]),
     row!("publish.cargo-yank", P::Publish, "cargo", &["yank"], &[], A::Publish, WRI, T::None, Fixed, "yanks a crate version", None, &[("cargo yank --version 1.0.0", W)]),
     row!("iac.cdk-destroy", P::Iac, "cdk", &["destroy"], &[], A::Remote, CAT, T::None, Fixed, "destroys a stack and its resources", None, &[("cdk destroy --force", C), ("npx cdk destroy Prod", C), ("cdk synth", N)]),
     row!("iac.cdk-deploy-no-approval", P::Iac, "cdk", &["deploy"], &[Word(&["never", "--require-approval=never"])], A::Remote, DES, T::None, Fixed, "deploys without asking about security-sensitive changes", None, &[("cdk deploy --require-approval never", D)]),
     row!("iac.cdktf-destroy", P::Iac, "cdktf", &["destroy"], &[], A::Remote, CAT, T::None, Fixed, "destroys a stack and its resources", None, &[("cdktf destroy --auto-approve", C)]),
-    row!("fs.chattr", P::Filesystem, "chattr", &[], &[], A::Chmod, WRI, T::Paths, File, "changes file attributes", None, &[("chattr +i /etc/resolv.conf", D)]),
+    row!("fs.gdisk", P::Filesystem, "cgdisk", &[], &[], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("cgdisk /dev/sda", C)]),
+    row!("fs.chattr", P::Filesystem, "chattr", &[], &[], A::Chmod, WRI, T::Paths, File, "changes file attributes", None, &[("chattr +i /etc/resolv.conf", W), ("chattr -i ~/.ssh/authorized_keys", D)]),
     row!("fs.chmod-recursive", P::Filesystem, "chmod", &[], &[Opt(RECURSIVE)], A::Chmod, DES, T::Paths, Tree, "changes permissions recursively", None, &[("chmod -R 777 /", C), ("chmod -R u+w src", D), ("chmod -R 755 ~", C)]),
-    row!("fs.chmod", P::Filesystem, "chmod", &[], &[], A::Chmod, WRI, T::Paths, File, "changes permissions", None, &[("chmod +x run.sh", W), ("chmod 600 ~/.ssh/id_rsa", D)]),
+    row!("fs.chmod", P::Filesystem, "chmod", &[], &[], A::Chmod, WRI, T::Paths, Fixed, "changes permissions", None, &[("chmod +x run.sh", W), ("chmod 600 ~/.ssh/id_rsa", W)]),
     row!("fs.chown-recursive", P::Filesystem, "chown", &[], &[Opt(RECURSIVE)], A::Chmod, DES, T::Paths, Tree, "changes owners recursively", None, &[("chown -R nobody /", C), ("chown -R me src", D)]),
-    row!("fs.chown", P::Filesystem, "chown", &[], &[], A::Chmod, WRI, T::Paths, File, "changes owners", None, &[("chown me a.txt", W)]),
+    row!("fs.chown", P::Filesystem, "chown", &[], &[], A::Chmod, WRI, T::Paths, Fixed, "changes owners", None, &[("chown me a.txt", W)]),
     row!("system.chpasswd", P::System, "chpasswd", &[], &[], A::System, DES, T::None, Fixed, "changes passwords", None, &[("chpasswd", D)]),
-    row!("fs.cp", P::Filesystem, "cp", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[("cp a b", W), ("cp a ~/.bashrc", D), ("cp a /tmp/x", W)]),
+    row!("fs.cp", P::Filesystem, "cp", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[("cp a b", W), ("cp a ~/.bashrc", D), ("cp a /tmp/x", W), ("cp a /tmp", W), ("cp a ~/", W), ("cp x .git/hooks/pre-commit", D), ("cp /dev/zero /dev/sda", C), ("cp a /dev/null", W), ("cp -a /etc /tmp/x", W)]),
     row!("system.crontab-remove", P::System, "crontab", &[], &[Opt(&["-r", "--remove"])], A::System, DES, T::None, Fixed, "removes the user's crontab", Some("save it first: crontab -l > crontab.bak"), &[("crontab -r", D), ("crontab -l", N)]),
     row!("fs.cryptsetup-format", P::Filesystem, "cryptsetup", &[], &[Operand(&["luksFormat", "erase", "luksErase", "reencrypt"])], A::Device, CAT, T::None, Fixed, "formats or erases an encrypted device", None, &[("cryptsetup luksFormat /dev/sdb1", C), ("cryptsetup status vol", N)]),
-    row!("fs.dd-device", P::Filesystem, "dd", &[], &[], A::Device, WRI, T::Value("of="), File, "writes raw blocks", None, &[("dd if=/dev/zero of=/dev/sda bs=1M", C), ("dd if=a of=b", W), ("dd if=/dev/sda", N)]),
+    row!("fs.dd-device", P::Filesystem, "dd", &[], &[], A::Device, DES, T::Value("of="), File, "writes raw blocks", None, &[("dd if=/dev/zero of=/dev/sda bs=1M", C), ("dd if=a of=b", D), ("dd if=/dev/sda", N), ("dd if=/etc/passwd of=/dev/null", W), ("dd if=x of=/tmp/y", W), ("dd of=/dev/null of=/dev/sda", C)]),
+    row!("fs.ddrescue-force", P::Filesystem, "ddrescue", &[], &[Opt(&["-f", "--force"])], A::Device, WRI, T::Paths, File, "overwrites its output", None, &[("ddrescue -f /dev/zero /dev/sda", C), ("ddrescue -d /dev/sda disk.img rescue.map", N)]),
+    row!("fs.diskutil-erase", P::Filesystem, "diskutil", &[], &[Operand(&["eraseDisk", "eraseVolume", "reformat", "zeroDisk", "randomDisk", "secureErase", "partitionDisk", "splitPartition", "mergePartitions", "resetFusion", "deleteContainer", "deleteVolume", "deleteSnapshot", "erasedisk", "erasevolume"])], A::Device, CAT, T::None, Fixed, "erases or repartitions a disk", None, &[("diskutil eraseDisk APFS X /dev/disk2", C), ("diskutil apfs deleteContainer disk3", C), ("diskutil list", N)]),
+    row!("fs.dmsetup", P::Filesystem, "dmsetup", &[], &[Operand(&["remove", "remove_all", "wipe_table", "clear", "load", "create", "reload"])], A::Device, DES, T::None, Fixed, "removes or rewrites device-mapper devices", None, &[("dmsetup -v remove_all", D), ("dmsetup ls", N)]),
     row!("system.package-remove", P::System, "dnf", &[], &[Operand(&["remove", "erase", "autoremove"])], A::System, WRI, T::None, Fixed, "removes packages", None, &[("dnf remove -y httpd", W)]),
     row!("containers.docker-compose-down-volumes", P::Containers, "docker", &["compose", "down"], &[Opt(&["-v", "--volumes"])], A::Remote, DES, T::None, Fixed, "removes the project's volumes and their data", None, &[("docker compose down -v", D), ("docker compose down", W)]),
     row!("containers.docker-compose-down", P::Containers, "docker", &["compose", "down"], &[], A::Remote, WRI, T::None, Fixed, "stops and removes the project's containers", None, &[("docker compose ps", N)]),
@@ -279,8 +310,10 @@ pub const ROWS: &[Row] = &[
     row!("system.dropdb", P::Database, "dropdb", &[], &[], A::Remote, CAT, T::None, Fixed, "drops a PostgreSQL database", Some("dump it first (pg_dump)"), &[("dropdb prod", C)]),
     row!("database.dropuser", P::Database, "dropuser", &[], &[], A::Remote, DES, T::None, Fixed, "drops a PostgreSQL role", None, &[("dropuser app", D)]),
     row!("fs.fdisk", P::Filesystem, "fdisk", &[], &[Not(&["-l", "--list"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("fdisk /dev/sda", C), ("fdisk -l", N)]),
-    row!("fs.find-delete-all", P::Filesystem, "find", &[], &[Opt(&["-delete"]), Not(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Tree, "deletes every file under its starting points", Some("run it without -delete first to see the list"), &[("find / -delete", C), ("find . -delete", C), ("find build -delete", W), ("find . -name x", N)]),
-    row!("fs.find-delete", P::Filesystem, "find", &[], &[Opt(&["-delete"]), Opt(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Fixed, "deletes every file it finds", Some("run it without -delete first to see the list"), &[("find . -name '*.o' -delete", D), ("find ~ -type f -delete", D)]),
+    row!("fs.find-delete-all", P::Filesystem, "find", &[], &[Opt(&["-delete"]), Not(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Tree, "deletes every file under its starting points", Some("run it without -delete first to see the list"), &[("find / -delete", C), ("find . -delete", C), ("find node_modules -delete", W), ("find build -delete", D), ("find . -name x", N)]),
+    row!("fs.find-delete", P::Filesystem, "find", &[], &[Opt(&["-delete"]), Opt(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Scoped, "deletes every file it finds", Some("run it without -delete first to see the list"), &[("find . -name '*.o' -delete", D), ("find ~ -type f -delete", D), ("find /tmp/foo -name '*.log' -delete", W), ("find / -name x -delete", D)]),
+    row!("fs.find-exec-rm-all", P::Filesystem, "find", &[], &[Word(FIND_EXEC), Word(DELETERS), Word(&["{}"]), Not(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Tree, "deletes every file under its starting points", Some("run it with -print instead first to see the list"), &[("find . -exec rm -rf {} +", C), ("find ./root -exec rm -r {} \\;", D), ("find . -exec cat {} +", N)]),
+    row!("fs.find-exec-rm", P::Filesystem, "find", &[], &[Word(FIND_EXEC), Word(DELETERS), Word(&["{}"]), Opt(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Scoped, "deletes every file it finds", Some("run it with -print instead first to see the list"), &[("find . -type f -exec rm -f {} +", D), ("find /etc -type f -exec rm -f {} +", D), ("find /tmp/x -name '*.o' -exec rm {} +", W)]),
     row!("cloud.firebase-delete", P::Cloud, "firebase", &[], &[Operand(&["firestore:delete", "database:remove", "hosting:disable", "functions:delete", "projects:delete"])], A::Remote, DES, T::None, Fixed, "deletes data or resources of a Firebase project", None, &[("firebase firestore:delete --all-collections", D), ("firebase functions:delete fn", D), ("firebase deploy --only hosting", N)]),
     row!("publish.flit-publish", P::Publish, "flit", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to PyPI", None, &[("flit publish", D)]),
     row!("cloud.fly-destroy", P::Cloud, "fly", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys an app or volume", None, &[("fly apps destroy my-app", C)]),
@@ -301,9 +334,12 @@ pub const ROWS: &[Row] = &[
     row!("git.gh-issue-delete", P::Git, "gh", &["issue", "delete"], &[], A::Remote, DES, T::None, Fixed, "deletes an issue", None, &[("gh issue delete 12 --yes", D)]),
     row!("git.gh-api-delete", P::Git, "gh", &["api"], &[Word(&["DELETE", "--method=DELETE", "-XDELETE"])], A::Remote, DES, T::None, Fixed, "sends a DELETE request to the GitHub API", None, &[("gh api -X DELETE repos/o/r", D), ("gh api --method=DELETE repos/o/r/git/refs/heads/x", D), ("gh api repos/o/r", N)]),
     row!("git.gh-pr-merge", P::Git, "gh", &["pr", "merge"], &[], A::Publish, WRI, T::None, Fixed, "merges a pull request", None, &[("gh pr merge 12 --squash", W), ("gh pr list", N)]),
-    row!("git.branch-force-delete", P::Git, "git", &["branch"], &[Opt(&["-D"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch -D feature", D), ("git branch -d feature", N)]),
+    row!("git.branch-force-delete", P::Git, "git", &["branch"], &[Opt(&["-D"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch -D feature", D), ("git branch -d feature", D)]),
     row!("git.branch-delete-force", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch --delete --force x", D)]),
+    row!("git.branch-force-rename", P::Git, "git", &["branch"], &[Opt(&["-M", "-C"])], A::Discard, DES, T::None, Fixed, "renames or copies a branch over an existing one", None, &[("git branch -M old-name existing-name", D), ("git branch -C a b", D)]),
+    row!("git.branch-delete", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Not(&["--no-delete"])], A::Discard, DES, T::None, Fixed, "deletes a branch (refused if not merged; its reflog goes with it)", None, &[("git branch -d merged-branch", D), ("git branch --delete merged-branch", D), ("git branch -vd merged-branch", D), ("git branch -a", N), ("git branch feature-new", N)]),
     row!("git.checkout-paths", P::Git, "git", &["checkout"], &[DashDash], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first, or git diff to see what would be lost"), &[("git checkout -- src/main.rs", D), ("git checkout HEAD -- .", D)]),
+    row!("git.checkout-dot-path", P::Git, "git", &["checkout"], &[OperandStarts("./")], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first"), &[("git checkout ./src", D)]),
     row!("git.checkout-discard", P::Git, "git", &["checkout"], &[Operand(&[".", "--", ":/"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -- .", D), ("git checkout .", D), ("git checkout main", N)]),
     row!("git.checkout-force", P::Git, "git", &["checkout"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -f main", D)]),
     row!("git.clean", P::Git, "git", &["clean"], &[Opt(&["-f", "--force"]), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files", Some("git clean -n first to see the list"), &[("git clean -fdx", D), ("git clean -fd -n", N), ("git clean -fdx -enode_modules", D)]),
@@ -311,21 +347,25 @@ pub const ROWS: &[Row] = &[
     row!("git.filter-repo", P::Git, "git", &["filter-repo"], &[], A::Publish, DES, T::None, Fixed, "rewrites history", None, &[("git filter-repo --path x --invert-paths", D)]),
     row!("git.gc-prune-now", P::Git, "git", &["gc"], &[Opt(&["--prune=now", "--prune=all"])], A::Discard, DES, T::None, Fixed, "deletes unreachable commits now", None, &[("git gc --prune=now", D), ("git gc", N)]),
     row!("git.push-prune", P::Git, "git", &["push"], &[Opt(&["--prune"])], A::Publish, DES, T::None, Fixed, "deletes remote branches that have no local counterpart", Some("git push --prune --dry-run first"), &[("git push --prune origin 'refs/heads/*'", D)]),
-    row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"]), Not(&["--force-with-lease", "--force-if-includes"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", D)]),
-    row!("git.push-lease", P::Git, "git", &["push"], &[Opt(&["--force-with-lease", "--force-if-includes"])], A::Publish, DES, T::None, Fixed, "force-pushes if the remote is as last fetched", None, &[("git push --force-with-lease origin x", D)]),
+    row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"]), Not(&["--force-with-lease", "--force-if-includes"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W)]),
+    row!("git.push-lease", P::Git, "git", &["push"], &[Opt(&["--force-with-lease", "--force-if-includes"])], A::Publish, WRI, T::None, Fixed, "force-pushes if the remote is as last fetched", None, &[("git push --force-with-lease origin x", W)]),
     row!("git.push-plus-ref", P::Git, "git", &["push"], &[OperandStarts("+")], A::Publish, CAT, T::None, Fixed, "force-pushes a ref (`+ref`): replaces published history", Some("git push --force-with-lease"), &[("git push origin +main", C)]),
     row!("git.push-delete", P::Git, "git", &["push"], &[Opt(&["-d", "--delete"])], A::Publish, DES, T::None, Fixed, "deletes a remote branch or tag", None, &[("git push origin --delete old", D)]),
     row!("git.push-delete-ref", P::Git, "git", &["push"], &[OperandStarts(":")], A::Publish, DES, T::None, Fixed, "deletes a remote ref (`:ref`)", None, &[("git push origin :old", D)]),
     row!("git.push-tags", P::Git, "git", &["push"], &[Opt(&["--tags"])], A::Publish, WRI, T::None, Fixed, "publishes tags", None, &[("git push --tags", W)]),
     row!("git.push", P::Git, "git", &["push"], &[], A::Publish, WRI, T::None, Fixed, "publishes commits", None, &[("git push origin main", W)]),
+    row!("git.lfs-migrate", P::Git, "git", &["lfs", "migrate"], &[Operand(&["import", "export"])], A::Publish, DES, T::None, Fixed, "rewrites history", None, &[("git lfs migrate import --everything --above=1MB", D), ("git lfs migrate info --everything", N)]),
     row!("git.lfs-prune", P::Git, "git", &["lfs", "prune"], &[], A::Delete, WRI, T::None, Fixed, "deletes local copies of old LFS files", None, &[("git lfs prune", W)]),
     row!("git.prune", P::Git, "git", &["prune"], &[Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes unreachable objects", None, &[("git prune", D), ("git prune -n", N)]),
+    row!("git.read-tree-reset", P::Git, "git", &["read-tree"], &[Opt(&["--reset"]), Opt(&["-u"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes, like reset --hard", None, &[("git read-tree --reset -u HEAD", D), ("git read-tree HEAD", N)]),
     row!("git.rebase", P::Git, "git", &["rebase"], &[], A::Write, WRI, T::None, Fixed, "rewrites local history (the reflog keeps the old commits)", None, &[("git rebase -i HEAD~3", W)]),
     row!("git.reflog-delete", P::Git, "git", &["reflog", "delete"], &[], A::Discard, DES, T::None, Fixed, "deletes reflog entries", None, &[("git reflog delete HEAD@{1}", D)]),
     row!("git.reflog-expire", P::Git, "git", &["reflog", "expire"], &[], A::Discard, DES, T::None, Fixed, "forgets the reflog: lost commits become unrecoverable", None, &[("git reflog expire --expire=now --all", D)]),
     row!("git.reset-hard", P::Git, "git", &["reset"], &[Opt(&["--hard", "--merge", "--keep"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git reset --hard HEAD~1", D), ("git reset HEAD~1", N)]),
+    row!("git.restore-worktree", P::Git, "git", &["restore"], &[Opt(&["-W", "--worktree"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the working tree", Some("git stash first"), &[("git restore -S -W file.txt", D)]),
     row!("git.restore", P::Git, "git", &["restore"], &[Not(&["--staged", "-S"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the working tree", Some("git stash first"), &[("git restore .", D), ("git restore --staged a.txt", N)]),
     row!("git.remote-remove", P::Git, "git", &["remote"], &[Operand(&["remove", "rm"])], A::Write, WRI, T::None, Fixed, "removes a remote and its tracking branches", None, &[("git remote remove upstream", W), ("git remote -v", N)]),
+    row!("git.rm-force", P::Git, "git", &["rm"], &[Opt(&["-f", "--force"]), Not(&["--cached", "-n", "--dry-run"])], A::Discard, DES, T::None, Fixed, "deletes files with their uncommitted changes", Some("git stash first"), &[("git rm -f src/main.rs", D), ("git rm -r -f src/legacy", D), ("git rm -f --cached x", W)]),
     row!("git.rm", P::Git, "git", &["rm"], &[], A::Delete, WRI, T::None, Fixed, "deletes tracked files (their last committed state stays in history)", None, &[("git rm -r old", W)]),
     row!("git.stash-clear", P::Git, "git", &["stash", "clear"], &[], A::Discard, DES, T::None, Fixed, "drops every stash", None, &[("git stash clear", D)]),
     row!("git.stash-drop", P::Git, "git", &["stash", "drop"], &[], A::Discard, DES, T::None, Fixed, "drops a stash", None, &[("git stash drop stash@{0}", D), ("git stash list", N)]),
@@ -353,7 +393,7 @@ pub const ROWS: &[Row] = &[
     row!("system.history-clear", P::System, "history", &[], &[Opt(&["-c", "-d"])], A::System, WRI, T::None, Fixed, "clears the shell history", None, &[("history -c", W)]),
     row!("database.influx-delete", P::Database, "influx", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes data or a bucket", None, &[("influx bucket delete -n metrics", D)]),
     row!("system.init-level", P::System, "init", &[], &[Operand(&["0", "6", "1"])], A::System, DES, T::None, Fixed, "stops or restarts the machine", None, &[("init 0", D)]),
-    row!("fs.install", P::Filesystem, "install", &[], &[], A::Write, WRI, T::LastPath, File, "copies files into place", None, &[("install -m 755 bin/tool ~/.local/bin/tool", D), ("install -d build/out", W)]),
+    row!("fs.install", P::Filesystem, "install", &[], &[], A::Write, WRI, T::LastPath, File, "copies files into place", None, &[("install -m 755 bin/tool ~/.local/bin/tool", W), ("install -m 600 key ~/.ssh/id_rsa", D), ("install -d build/out", W)]),
     row!("system.iptables-flush", P::System, "ip6tables", &[], &[Opt(&["-F", "--flush", "-X", "--delete-chain"])], A::System, DES, T::None, Fixed, "deletes firewall rules", None, &[("ip6tables --flush", D)]),
     row!("system.iptables-flush", P::System, "iptables", &[], &[Opt(&["-F", "--flush", "-X", "--delete-chain"])], A::System, DES, T::None, Fixed, "deletes firewall rules", None, &[("iptables -F", D), ("iptables -L -n", N)]),
     row!("system.kill-all", P::System, "kill", &[], &[Word(&["-1"])], A::System, CAT, T::None, Fixed, "signals every process the user may signal", None, &[("kill -9 -1", C), ("kill -- -1", C)]),
@@ -375,21 +415,21 @@ pub const ROWS: &[Row] = &[
     row!("system.launchctl", P::System, "launchctl", &[], &[Operand(&["unload", "bootout", "remove", "disable"])], A::System, DES, T::None, Fixed, "stops or removes a service", None, &[("launchctl unload ~/Library/LaunchAgents/x.plist", D), ("launchctl list", N)]),
     row!("fs.ln-force", P::Filesystem, "ln", &[], &[Opt(&["-f", "--force"])], A::Write, WRI, T::LastPath, File, "replaces a file with a link", None, &[("ln -sf target link", W), ("ln -sf x ~/.bashrc", D)]),
     row!("fs.ln", P::Filesystem, "ln", &[], &[], A::Write, WRI, T::LastPath, File, "makes a link", None, &[("ln -s a b", W)]),
+    row!("fs.lvm-merge", P::Filesystem, "lvconvert", &[], &[Opt(&["--merge"])], A::Device, DES, T::None, Fixed, "merges a snapshot back (later changes are lost)", None, &[("lvconvert --merge vg/snap", D)]),
+    row!("fs.lvm-reduce", P::Filesystem, "lvreduce", &[], &[], A::Device, DES, T::None, Fixed, "shrinks a logical volume (data past the new end is lost)", None, &[("lvreduce -L 10G vg/data", D)]),
     row!("fs.lvremove", P::Filesystem, "lvremove", &[], &[], A::Device, CAT, T::None, Fixed, "removes a logical volume and its data", None, &[("lvremove -f vg/data", C)]),
     row!("database.django-flush", P::Database, "manage.py", &[], &[Operand(&["flush", "reset_db", "sqlflush"])], A::Remote, CAT, T::None, Fixed, "deletes every row of the database", None, &[("python manage.py flush --noinput", C), ("python3 manage.py reset_db", C), ("python manage.py migrate", N)]),
-    row!("fs.mdadm-zero", P::Filesystem, "mdadm", &[], &[Opt(&["--zero-superblock"])], A::Device, CAT, T::None, Fixed, "erases RAID metadata", None, &[("mdadm --zero-superblock /dev/sdb", C)]),
+    row!("fs.mdadm-zero", P::Filesystem, "mdadm", &[], &[Opt(&["--zero-superblock", "--stop", "-S", "--remove", "--fail", "--create", "-C", "--grow"])], A::Device, CAT, T::None, Fixed, "stops, changes or erases a RAID array", None, &[("mdadm --zero-superblock /dev/sdb", C), ("mdadm --stop /dev/md0", C), ("mdadm --detail /dev/md0", N)]),
     row!("kubernetes.minikube-delete", P::Kubernetes, "minikube", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes a local cluster", None, &[("minikube delete --all", D), ("minikube status", N)]),
     row!("fs.mkdir", P::Filesystem, "mkdir", &[], &[], A::Write, WRI, T::Paths, Fixed, "makes directories", None, &[("mkdir -p build/out", W)]),
-    row!("fs.mkfs", P::Filesystem, "mke2fs", &[], &[], A::Device, CAT, T::None, Fixed, "makes a file system: erases the device", None, &[("mke2fs /dev/sdb1", C)]),
-    row!("fs.mkfs", P::Filesystem, "mkfs", &[], &[], A::Device, CAT, T::None, Fixed, "makes a file system: erases the device", None, &[("mkfs -t ext4 /dev/sdb1", C)]),
-    row!("fs.mkfs", P::Filesystem, "mkfs.ext4", &[], &[], A::Device, CAT, T::None, Fixed, "makes a file system: erases the device", None, &[("mkfs.ext4 /dev/sdb1", C)]),
-    row!("fs.mkfs", P::Filesystem, "mkfs.vfat", &[], &[], A::Device, CAT, T::None, Fixed, "makes a file system: erases the device", None, &[("mkfs.vfat /dev/sdc1", C)]),
-    row!("fs.mkfs", P::Filesystem, "mkfs.xfs", &[], &[], A::Device, CAT, T::None, Fixed, "makes a file system: erases the device", None, &[("mkfs.xfs -f /dev/sdb", C)]),
+    row!("fs.mkfs", P::Filesystem, "mkfs", &[], &[], A::Device, CAT, T::None, Fixed, "makes a file system: erases the device", None, &[("mkfs -t ext4 /dev/sdb1", C), ("mke2fs /dev/sdb1", C), ("mkfs.ext4 /dev/sdb1", C), ("mkfs.vfat /dev/sdc1", C), ("mkfs.xfs -f /dev/sdb", C), ("mkdosfs /dev/sdc1", C), ("newfs_msdos /dev/disk2s1", C)]),
     row!("fs.mkswap", P::Filesystem, "mkswap", &[], &[], A::Device, CAT, T::None, Fixed, "makes swap space: erases the device", None, &[("mkswap /dev/sdb2", C)]),
+    row!("system.mount-over-root", P::System, "mount", &[], &[Opt(&["--bind", "--rbind", "-B", "-R", "--move"]), LastOperand(&["/", "/etc", "/usr", "/bin", "/home"])], A::System, CAT, T::None, Fixed, "mounts over a system directory", None, &[("mount --bind /mnt /", C), ("mount -o remount,ro /", N)]),
     row!("fs.mv-to-null", P::Filesystem, "mv", &[], &[LastOperand(&["/dev/null"])], A::Delete, DES, T::Paths, Tree, "moves files onto /dev/null: deletes them", None, &[("mv secrets /dev/null", D), ("mv ~ /dev/null", C)]),
-    row!("fs.mv", P::Filesystem, "mv", &[], &[], A::Write, WRI, T::Paths, File, "moves over", None, &[("mv a b", W), ("mv a /etc/passwd", D), ("mv ~/.ssh x", D)]),
+    row!("fs.mv", P::Filesystem, "mv", &[], &[], A::Write, WRI, T::Paths, Move, "moves over", None, &[("mv a b", W), ("mv a /etc/passwd", D), ("mv ~/.ssh x", D), ("mv build/output.bin dist/", W), ("mv /var/tmp/foo /var/tmp/bar", W), ("mv /etc /tmp/x", D), ("mv ~/Documents ~/Docs", D), ("mv $X y", D)]),
     row!("publish.mvn-deploy", P::Publish, "mvn", &[], &[Operand(&["deploy", "release:perform"])], A::Publish, DES, T::None, Fixed, "publishes artifacts to a repository", None, &[("mvn deploy", D), ("mvn -B clean deploy -DskipTests", D), ("mvn test", N)]),
     row!("database.mysqladmin-drop", P::Database, "mysqladmin", &[], &[Operand(&["drop"])], A::Remote, CAT, T::None, Fixed, "drops a database", Some("dump it first (mysqldump)"), &[("mysqladmin -u root drop prod", C), ("mysqladmin status", N)]),
+    row!("fs.nbd-disconnect", P::Filesystem, "nbd-client", &[], &[Opt(&["-d", "--disconnect"])], A::Device, DES, T::None, Fixed, "disconnects a network block device", None, &[("nbd-client -d /dev/nbd0", D), ("nbd-client -l host", N)]),
     row!("cloud.netlify-delete", P::Cloud, "netlify", &[], &[Operand(&["sites:delete"])], A::Remote, CAT, T::None, Fixed, "deletes a site", None, &[("netlify sites:delete abc", C)]),
     row!("system.nft-flush", P::System, "nft", &[], &[Operand(&["flush", "delete"])], A::System, DES, T::None, Fixed, "deletes firewall rules", None, &[("nft flush ruleset", D), ("nft list ruleset", N)]),
     row!("publish.npm-deprecate", P::Publish, "npm", &[], &[Operand(&["deprecate", "dist-tag", "owner", "access"])], A::Publish, WRI, T::None, Fixed, "changes a published package's metadata", None, &[("npm deprecate pkg@1 'use 2'", W)]),
@@ -397,10 +437,11 @@ pub const ROWS: &[Row] = &[
     row!("publish.npm-unpublish", P::Publish, "npm", &[], &[Operand(&["unpublish"])], A::Publish, CAT, T::None, Fixed, "unpublishes a package others may depend on", None, &[("npm unpublish pkg --force", C)]),
     row!("publish.nuget-push", P::Publish, "nuget", &["push"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to NuGet", None, &[("nuget push pkg.nupkg", D)]),
     row!("fs.nvme-format", P::Filesystem, "nvme", &[], &[Operand(&["format", "sanitize"])], A::Device, CAT, T::None, Fixed, "erases an NVMe drive", None, &[("nvme format /dev/nvme0n1", C), ("nvme list", N)]),
+    row!("fs.wipe", P::Filesystem, "nwipe", &[], &[], A::Device, CAT, T::None, Fixed, "wipes disks", None, &[("nwipe --autonuke", C)]),
     row!("kubernetes.oc-delete-project", P::Kubernetes, "oc", &["delete"], &[Operand(&["project", "projects", "ns", "namespace"])], A::Remote, CAT, T::None, Fixed, "deletes a project and everything in it", None, &[("oc delete project prod", C)]),
     row!("kubernetes.oc-delete", P::Kubernetes, "oc", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes cluster resources", None, &[("oc delete pod web-1", D), ("oc get pods", N)]),
     row!("cloud.oci-delete", P::Cloud, "oci", &[], &[Operand(&["delete", "terminate"])], A::Remote, DES, T::None, Fixed, "deletes a cloud resource", None, &[("oci compute instance terminate --instance-id x", D)]),
-    row!("fs.parted", P::Filesystem, "parted", &[], &[Not(&["-l", "--list"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("parted /dev/sda mklabel gpt", C)]),
+    row!("fs.parted", P::Filesystem, "parted", &[], &[Operand(&["mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "set", "name", "mkfs", "rescue", "toggle", "disk_set", "disk_toggle", "move", "cp"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("parted /dev/sda mklabel gpt", C), ("parted -s /dev/sda print 1", N), ("parted /dev/sda print rm 1", C)]),
     row!("system.passwd-delete", P::System, "passwd", &[], &[Opt(&["-d", "--delete", "-l", "--lock"])], A::System, DES, T::None, Fixed, "deletes or locks a password", None, &[("passwd -d root", D)]),
     row!("fs.perl-in-place", P::Filesystem, "perl", &[], &[Opt(&["-i"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("perl -pi -e 's/a/b/' src/x.rs", U)]),
     row!("database.pg-dropcluster", P::Database, "pg_dropcluster", &[], &[], A::Remote, CAT, T::None, Fixed, "drops a PostgreSQL cluster and its data", None, &[("pg_dropcluster 15 main --stop", C)]),
@@ -426,19 +467,21 @@ pub const ROWS: &[Row] = &[
     row!("system.reboot", P::System, "reboot", &[], &[], A::System, DES, T::None, Fixed, "restarts the machine", None, &[("reboot", D)]),
     row!("database.redis-flush", P::Database, "redis-cli", &[], &[Operand(&["FLUSHALL", "flushall", "FLUSHDB", "flushdb"])], A::Remote, CAT, T::None, Fixed, "deletes every key", None, &[("redis-cli FLUSHALL", C), ("redis-cli -h db flushdb", C), ("redis-cli GET k", N)]),
     row!("database.redis-shutdown", P::Database, "redis-cli", &[], &[Operand(&["SHUTDOWN", "shutdown", "DEBUG", "debug"])], A::System, DES, T::None, Fixed, "stops the Redis server", None, &[("redis-cli shutdown nosave", D)]),
-    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE)], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C)]),
-    row!("fs.rm", P::Filesystem, "rm", &[], &[], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", D), ("rm /tmp/x", W)]),
+    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D)]),
+    row!("fs.rm", P::Filesystem, "rm", &[], &[NotPrompting], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", W), ("rm /etc/shadow", D), ("rm /tmp/x", W), ("rm ~/.ssh/id_rsa.pub", W), ("rm *.log", W), ("rm -f *", D), ("rm /*", D), ("rm /home/user/notes.txt", W), ("rm -i *", N), ("rm -I a b", W), ("rm -I a b c d", N)]),
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
-    row!("fs.rsync-delete", P::Filesystem, "rsync", &[], &[Opt(&["--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-excluded", "--del"]), Not(DRY)], A::Delete, DES, T::LastPath, Tree, "deletes files the source does not have", Some("rsync --dry-run first"), &[("rsync -a --delete src/ ~/", C), ("rsync -a --delete src/ backup/", D), ("rsync -an --delete src/ backup/", D), ("rsync -a src/ dst/", W)]),
+    row!("fs.rsync-delete", P::Filesystem, "rsync", &[], &[Opt(&["--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-excluded", "--del"]), Not(DRY)], A::Delete, WRI, T::LastPath, Tree, "deletes files the source does not have", Some("rsync --dry-run first"), &[("rsync -a --delete src/ ~/", C), ("rsync -a --delete src/ backup/", W), ("rsync -a --delete /src/ /etc/", C), ("rsync -a --delete /project/ ~/backup/", W), ("rsync -a --delete src/ \"$DEST\"", D), ("rsync -a src/ dst/", W)]),
     row!("fs.rsync-remove-source", P::Filesystem, "rsync", &[], &[Opt(&["--remove-source-files"])], A::Delete, DES, T::Paths, Tree, "deletes the source files after copying them", None, &[("rsync -a --remove-source-files src/ dst/", D)]),
     row!("fs.rsync", P::Filesystem, "rsync", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[]),
     row!("iac.sam-delete", P::Iac, "sam", &["delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a stack and its resources", None, &[("sam delete --no-prompts", C), ("sam build", N)]),
-    row!("fs.sed-in-place", P::Filesystem, "sed", &[], &[Opt(&["-i", "--in-place"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("sed -i 's/a/b/' src/x.rs", W), ("sed -i.bak 's/a/b/' /etc/hosts", D), ("sed 's/a/b/' x", N)]),
+    row!("fs.wipe", P::Filesystem, "scrub", &[], &[OperandStarts("/dev/")], A::Device, CAT, T::None, Fixed, "overwrites a device", None, &[("scrub /dev/sdb", C)]),
+    row!("fs.sed-in-place", P::Filesystem, "sed", &[], &[Opt(&["-i", "--in-place"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("sed -i 's/a/b/' src/x.rs", W), ("sed -i.bak 's/a/b/' /etc/hosts", W), ("sed -i 's/a/b/' ~/.bashrc", D), ("sed -i 's/x/y/' .git/config", D), ("sed 's/a/b/' x", N)]),
     row!("database.sequelize-drop", P::Database, "sequelize", &[], &[Operand(&["db:drop"])], A::Remote, CAT, T::None, Fixed, "drops the database", None, &[("npx sequelize db:drop", C)]),
     row!("iac.serverless-remove", P::Iac, "serverless", &["remove"], &[], A::Remote, CAT, T::None, Fixed, "removes a service and its resources", None, &[("serverless remove --stage prod", C)]),
     row!("system.service-stop", P::System, "service", &[], &[Operand(&["stop"])], A::System, DES, T::None, Fixed, "stops a service", None, &[("service nginx stop", D), ("service nginx status", N)]),
     row!("fs.setfacl-recursive", P::Filesystem, "setfacl", &[], &[Opt(RECURSIVE)], A::Chmod, DES, T::Paths, Tree, "changes access lists recursively", None, &[("setfacl -R -m u:x:rwx /", C), ("setfacl -R -m u:x:r data", D)]),
     row!("fs.sfdisk", P::Filesystem, "sfdisk", &[], &[Not(&["-l", "--list", "-d", "--dump"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("sfdisk /dev/sda", C), ("sfdisk -l", N)]),
+    row!("fs.sg-format", P::Filesystem, "sg_format", &[], &[Opt(&["--format", "-F"])], A::Device, CAT, T::None, Fixed, "low-level formats a disk", None, &[("sg_format --format /dev/sg1", C)]),
     row!("fs.sgdisk-zap", P::Filesystem, "sgdisk", &[], &[Opt(&["-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-d", "--delete", "-n", "--new"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("sgdisk --zap-all /dev/sda", C), ("sgdisk -p /dev/sda", N)]),
     row!("fs.shred", P::Filesystem, "shred", &[], &[], A::Delete, DES, T::Paths, File, "overwrites files beyond recovery", None, &[("shred -u secret.txt", D), ("shred /dev/sda", C)]),
     row!("system.shutdown", P::System, "shutdown", &[], &[], A::System, DES, T::None, Fixed, "stops the machine", None, &[("shutdown -h now", D)]),
@@ -448,7 +491,8 @@ pub const ROWS: &[Row] = &[
     row!("system.swapoff", P::System, "swapoff", &[], &[], A::System, WRI, T::None, Fixed, "turns swap off", None, &[("swapoff -a", W)]),
     row!("system.sysctl-write", P::System, "sysctl", &[], &[Opt(&["-w", "--write", "-p", "--load"])], A::System, WRI, T::None, Fixed, "changes kernel settings", None, &[("sysctl -w vm.swappiness=10", W), ("sysctl -a", N)]),
     row!("system.systemctl", P::System, "systemctl", &[], &[Operand(&["stop", "disable", "mask", "kill", "poweroff", "reboot", "halt", "isolate"])], A::System, DES, T::None, Fixed, "stops or disables services", None, &[("systemctl stop nginx", D), ("systemctl status nginx", N)]),
-    row!("fs.tee", P::Filesystem, "tee", &[], &[], A::Write, WRI, T::Paths, File, "writes files", None, &[("tee out.txt", W), ("tee /etc/hosts", D)]),
+    row!("fs.tar-remove-files", P::Filesystem, "tar", &[], &[Opt(&["--remove-files"])], A::Delete, DES, T::LastPath, Tree, "deletes the files it archived", None, &[("tar --remove-files -cf out.tar /tmp/scratch", W), ("tar --remove-files -cf out.tar /etc", C), ("tar -cf out.tar --remove-files data.json", D), ("tar -czf out.tar.gz /home/user", N)]),
+    row!("fs.tee", P::Filesystem, "tee", &[], &[], A::Write, WRI, T::Paths, File, "writes files", None, &[("tee out.txt", W), ("tee /etc/hosts", W), ("tee -a ~/.bashrc", D), ("tee .git/hooks/pre-commit", D), ("tee /dev/sda", C), ("tee /dev/null", W)]),
     row!("system.init-level", P::System, "telinit", &[], &[Operand(&["0", "6", "1"])], A::System, DES, T::None, Fixed, "stops or restarts the machine", None, &[("telinit 6", D)]),
     row!("iac.terraform-destroy", P::Iac, "terraform", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("terraform plan -destroy first"), &[("terraform destroy -auto-approve", C), ("terraform plan", N)]),
     row!("iac.terraform-apply-destroy", P::Iac, "terraform", &["apply"], &[Opt(&["-destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("terraform plan -destroy first"), &[("terraform apply -destroy", C)]),
@@ -466,17 +510,22 @@ pub const ROWS: &[Row] = &[
     row!("iac.tofu-apply-auto", P::Iac, "tofu", &["apply"], &[Opt(&["-auto-approve"])], A::Remote, DES, T::None, Fixed, "applies changes without showing the plan", Some("tofu plan first"), &[("tofu apply -auto-approve", D), ("tofu plan", N)]),
     row!("iac.tofu-state-rm", P::Iac, "tofu", &["state", "rm"], &[], A::Remote, DES, T::None, Fixed, "forgets resources from the state", None, &[("tofu state rm module.x", D)]),
     row!("fs.touch", P::Filesystem, "touch", &[], &[], A::Write, WRI, T::Paths, Fixed, "creates or touches files", None, &[("touch a.txt", W), ("touch ~/.bashrc_x", W)]),
-    row!("fs.truncate", P::Filesystem, "truncate", &[], &[], A::Write, WRI, T::Paths, File, "truncates files", None, &[("truncate -s 0 log.txt", W), ("truncate -s 0 /var/log/syslog", D)]),
+    row!("fs.truncate-grow", P::Filesystem, "truncate", &[], &[OperandStarts("+")], A::Write, WRI, T::None, Fixed, "extends files", None, &[("truncate -s +1G /var/log/sparse", W)]),
+    row!("fs.truncate-size", P::Filesystem, "truncate", &[], &[Opt(&["-s", "--size"])], A::Write, DES, T::PathsSkipping(&["-s", "--size", "-r", "--reference"]), File, "cuts files to a size: the rest of their contents is lost", None, &[("truncate -s 0 log.txt", D), ("truncate -s 0 /var/log/syslog", D), ("truncate -s 0 /tmp/scratch.bin", W), ("truncate -s -100 ./large.log", D)]),
+    row!("fs.truncate", P::Filesystem, "truncate", &[], &[], A::Write, WRI, T::Paths, File, "sets file sizes", None, &[("truncate --reference=ref.bin out.bin", W)]),
     row!("publish.twine-upload", P::Publish, "twine", &["upload"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to PyPI", None, &[("twine upload dist/*", D)]),
     row!("system.ufw", P::System, "ufw", &[], &[Operand(&["disable", "reset", "delete"])], A::System, DES, T::None, Fixed, "disables or resets the firewall", None, &[("ufw disable", D), ("ufw status", N)]),
+    row!("system.umount-force", P::System, "umount", &[], &[Opt(&["-f", "--force", "-l", "--lazy"])], A::System, DES, T::None, Fixed, "forces file systems off (open files lose writes)", None, &[("umount -f /mnt/data", D)]),
     row!("system.umount", P::System, "umount", &[], &[], A::System, WRI, T::None, Fixed, "unmounts file systems", None, &[("umount /mnt/data", W)]),
-    row!("fs.unlink", P::Filesystem, "unlink", &[], &[], A::Delete, WRI, T::Paths, File, "deletes a file", None, &[("unlink a.txt", W), ("unlink ~/.zshrc", D)]),
+    row!("fs.unlink", P::Filesystem, "unlink", &[], &[], A::Delete, DES, T::Paths, File, "deletes a file", None, &[("unlink a.txt", D), ("unlink ~/.zshrc", D), ("unlink /tmp/scratch", W)]),
     row!("system.userdel-home", P::System, "userdel", &[], &[Opt(&["-r", "--remove"])], A::System, CAT, T::None, Fixed, "deletes a user and their home directory", None, &[("userdel -r alice", C)]),
     row!("system.userdel", P::System, "userdel", &[], &[], A::System, DES, T::None, Fixed, "deletes a user", None, &[("userdel alice", D)]),
     row!("publish.uv-publish", P::Publish, "uv", &["publish"], &[Not(&["--dry-run"])], A::Publish, DES, T::None, Fixed, "publishes a package version to PyPI", None, &[("uv publish", D)]),
     row!("cloud.vercel-remove", P::Cloud, "vercel", &[], &[Operand(&["remove", "rm"])], A::Remote, DES, T::None, Fixed, "removes deployments or a project", None, &[("vercel remove my-app --yes", D), ("vercel ls", N)]),
+    row!("fs.lvm-reduce", P::Filesystem, "vgreduce", &[], &[], A::Device, DES, T::None, Fixed, "removes a disk from a volume group", None, &[("vgreduce vg /dev/sdb", D)]),
     row!("fs.vgremove", P::Filesystem, "vgremove", &[], &[], A::Device, CAT, T::None, Fixed, "removes a volume group", None, &[("vgremove vg", C)]),
     row!("publish.vsce-publish", P::Publish, "vsce", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes an extension version", None, &[("vsce publish minor", D)]),
+    row!("fs.wipe", P::Filesystem, "wipe", &[], &[OperandStarts("")], A::Device, CAT, T::None, Fixed, "wipes a device or files", None, &[("wipe /dev/sdb", C)]),
     row!("fs.wipefs", P::Filesystem, "wipefs", &[], &[Opt(&["-a", "--all"])], A::Device, CAT, T::None, Fixed, "erases file-system signatures", None, &[("wipefs -a /dev/sda", C)]),
     row!("cloud.wrangler-delete", P::Cloud, "wrangler", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Worker, database or bucket", None, &[("wrangler delete", D), ("wrangler d1 delete db", D)]),
     row!("publish.yarn-publish", P::Publish, "yarn", &[], &[Operand(&["publish"]), Not(&["--dry-run"])], A::Publish, DES, T::None, Fixed, "publishes a package version", None, &[("yarn publish", D), ("yarn npm publish", D), ("yarn install", N)]),
@@ -507,6 +556,7 @@ impl Row {
             NoOperand => rest.is_empty(),
             DashDash => args.dashdash(),
             LastOperand(words) => rest.last().is_some_and(|o| words.contains(o)),
+            NotPrompting => !rm_prompts(args),
         });
         if !holds {
             return None;
@@ -514,6 +564,18 @@ impl Row {
         let mut targets: Vec<&str> = match self.targets {
             T::None => Vec::new(),
             T::Paths => rest.to_vec(),
+            T::PathsSkipping(options) => {
+                let mut out = Vec::new();
+                let mut words = args.words().iter().map(String::as_str);
+                while let Some(w) = words.next() {
+                    if options.contains(&w) {
+                        words.next();
+                    } else if !w.starts_with('-') || w == "-" {
+                        out.push(w);
+                    }
+                }
+                out
+            }
             T::LastPath => rest.last().copied().into_iter().collect(),
             T::Value(key) => args
                 .words()
@@ -531,9 +593,18 @@ impl Row {
             }
         };
         targets.retain(|t| !t.is_empty());
+        // A copy's destination receives files; everything else is acted on.
+        let destination = matches!(self.targets, T::LastPath) && matches!(self.grade, File | Move);
         let mut placed: Vec<(Option<&str>, Scope)> = targets
             .iter()
-            .map(|t| (Some(*t), scope::place(t, ctx)))
+            .map(|t| {
+                let scope = if destination {
+                    scope::place_destination(t, ctx)
+                } else {
+                    scope::place(t, ctx)
+                };
+                (Some(*t), scope)
+            })
             .collect();
         if partial && !matches!(self.targets, T::None) {
             // More targets come later, expanded at run time.
@@ -554,16 +625,24 @@ impl Row {
     }
 
     fn graded(&self, scope: Scope) -> Severity {
-        let outside = matches!(scope, Scope::Home | Scope::Outside);
+        use Scope as S;
+        let at_least = |s: Severity| self.severity.max(s);
+        let wide_file = matches!(
+            scope,
+            S::Root | S::SystemRoot | S::HomeRoot | S::WorkspaceRoot | S::Sensitive
+        );
         match self.grade {
             Fixed => self.severity,
-            Tree | File if scope == Scope::Device => Severity::Catastrophic,
+            _ if scope == S::Device => Severity::Catastrophic,
+            _ if scope == S::Null => Severity::Write,
             Tree if scope.is_wide() => Severity::Catastrophic,
-            // A tree known only when the command runs may be any of the above.
-            Tree if scope == Scope::Unknown => self.severity.max(Severity::Destructive),
-            File if scope.is_wide() || outside => self.severity.max(Severity::Destructive),
-            Tree | File if scope.is_disposable() => Severity::Write,
-            Tree | File => self.severity,
+            Tree | Scoped if scope.is_wide() || scope == S::Unknown => {
+                at_least(Severity::Destructive)
+            }
+            File | Move | Tree | Scoped if wide_file => at_least(Severity::Destructive),
+            Move if scope.is_outside() && !scope.is_disposable() => at_least(Severity::Destructive),
+            _ if scope.is_disposable() => Severity::Write,
+            _ => self.severity,
         }
     }
 
@@ -578,6 +657,48 @@ impl Row {
             summary: self.summary,
             alternative: self.alternative,
         }
+    }
+}
+
+/// Does GNU `rm` ask before each removal (so a person answers)? The
+/// last of `-i` (or `--interactive`, `=always`) and `-f` (or `--force`,
+/// `--interactive=never`) wins; `-I` (`--interactive=once`) asks once
+/// when removing recursively or more than three files.
+pub fn rm_prompts(args: &Args<'_>) -> bool {
+    #[derive(PartialEq)]
+    enum Last {
+        None,
+        Always,
+        Once,
+        Never,
+    }
+    let mut last = Last::None;
+    let mut recursive = false;
+    for w in args.words() {
+        match w.as_str() {
+            "--" => break,
+            "--force" | "--interactive=never" => last = Last::Never,
+            "--interactive" | "--interactive=always" => last = Last::Always,
+            "--interactive=once" => last = Last::Once,
+            "--recursive" => recursive = true,
+            w if w.starts_with('-') && !w.starts_with("--") => {
+                for c in w.chars().skip(1) {
+                    match c {
+                        'f' => last = Last::Never,
+                        'i' => last = Last::Always,
+                        'I' => last = Last::Once,
+                        'r' | 'R' => recursive = true,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    match last {
+        Last::Always => true,
+        Last::Once => recursive || args.operands().len() > 3,
+        Last::None | Last::Never => false,
     }
 }
 

@@ -40,11 +40,13 @@ const DESTRUCTIVE_CALLS: &[(&str, &str)] = &[
     ("rm_rf", "deletes a tree (FileUtils.rm_rf)"),
     ("remove_tree", "deletes a tree (File::Path)"),
     ("rm -rf", "runs `rm -rf` through a shell"),
-    ("os.system", "runs a shell command (os.system)"),
-    ("subprocess", "runs programs (subprocess)"),
-    ("child_process", "runs programs (child_process)"),
-    ("execSync", "runs a shell command (execSync)"),
-    ("system(", "runs a shell command (system)"),
+    ("rm -fr", "runs `rm -fr` through a shell"),
+    ("git reset --hard", "runs `git reset --hard` through a shell"),
+    ("git clean -f", "runs `git clean -f` through a shell"),
+    ("git push --force", "runs `git push --force` through a shell"),
+    ("git push -f", "runs `git push -f` through a shell"),
+    ("git branch -D", "runs `git branch -D` through a shell"),
+    ("git checkout -- ", "runs `git checkout --` through a shell"),
     ("dropDatabase", "drops a database"),
     ("truncate(", "truncates files"),
     ("Remove-Item", "deletes files (Remove-Item)"),
@@ -68,8 +70,20 @@ pub fn is_sql_client(program: &str) -> bool {
     SQL.iter().any(|(p, _)| *p == program)
 }
 
+/// awk and its variants: the program text is the first operand (unless
+/// `-f FILE` names it).
+const AWK: &[&str] = &["awk", "gawk", "mawk", "nawk", "busybox-awk"];
+
+/// What in an awk program runs shell commands: `system(...)`, `print |
+/// "cmd"`, `"cmd" | getline`, gawk's co-processes.
+const AWK_SHELL: &[&str] = &["system(", "system (", "getline", "|&", "|\"", "| \""];
+
 /// Add the effects of inline code or SQL in `args` for `program`.
 pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
+    if AWK.contains(&program) {
+        awk_effects(args, out);
+        return;
+    }
     let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     if let Some((_, options)) = CODE.iter().find(|(p, _)| *p == program || *p == base) {
         for code in values(args, options) {
@@ -108,15 +122,102 @@ fn values<'a>(args: &Args<'a>, options: &[&str]) -> Vec<&'a str> {
     out
 }
 
+/// Paths inline code must not write: credential stores, start-up files,
+/// account files, repository internals (appending to `known_hosts` is how
+/// hosts are trusted, and is not here).
+const SENSITIVE_PATHS: &[&str] = &[
+    ".ssh/authorized_keys",
+    ".ssh/id_",
+    ".ssh/config",
+    ".aws/credentials",
+    ".aws/config",
+    ".bashrc",
+    ".bash_profile",
+    ".zshrc",
+    ".zshenv",
+    ".profile",
+    ".netrc",
+    ".git-credentials",
+    ".npmrc",
+    ".pypirc",
+    ".kube/config",
+    ".docker/config.json",
+    "/etc/passwd",
+    "/etc/shadow",
+    "/etc/sudoers",
+    "/etc/crontab",
+    ".git/hooks",
+    ".git/config",
+];
+
+/// What in code opens a file for writing.
+const WRITES: &[&str] = &[
+    "'w'",
+    "\"w\"",
+    "'a'",
+    "\"a\"",
+    "'wb'",
+    "\"wb\"",
+    "'ab'",
+    "write_text",
+    "write_bytes",
+    "writeFile",
+    "appendFile",
+    "createWriteStream",
+    "File.write",
+    "File.open",
+    "os.WriteFile",
+    "O_WRONLY",
+    "O_APPEND",
+    "O_CREAT",
+    ">>",
+    "'> ",
+    "\"> ",
+];
+
+/// Calls that run other programs: what they run is only known when they
+/// run, so they stay `unknown` unless a deleting command is found in the
+/// same code.
+const EXEC_CALLS: &[(&str, &str)] = &[
+    ("os.system", "runs shell commands (os.system)"),
+    ("subprocess", "runs programs (subprocess)"),
+    ("child_process", "runs programs (child_process)"),
+    ("execSync", "runs shell commands (execSync)"),
+    ("system(", "runs shell commands (system)"),
+    ("system (", "runs shell commands (system)"),
+    ("exec(", "runs programs (exec)"),
+    ("popen", "runs shell commands (popen)"),
+    ("Open3", "runs programs (Open3)"),
+    ("`", "runs shell commands (backticks)"),
+    ("getline", "runs shell commands (getline)"),
+    ("|\"", "runs shell commands (a pipe)"),
+    ("| \"", "runs shell commands (a pipe)"),
+];
+
 /// Effects of inline code in any language: always `unknown`, raised to
-/// destructive where a deleting call or a shell string is found.
+/// destructive where a deleting call, a shell string or a write to a
+/// sensitive file is found.
 pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
+    if SENSITIVE_PATHS.iter().any(|p| code.contains(p)) && WRITES.iter().any(|w| code.contains(w)) {
+        out.push(Effect {
+            rule: "code.sensitive-write",
+            pack: Pack::Code,
+            action: Action::Write,
+            severity: Severity::Destructive,
+            scope: Scope::Sensitive,
+            target: None,
+            summary: "writes a credential, start-up or repository file from inline code",
+            alternative: None,
+        });
+    }
     let found = DESTRUCTIVE_CALLS
         .iter()
         .find(|(call, _)| code.contains(call));
-    let (severity, summary) = match found {
-        Some((_, what)) => (Severity::Destructive, *what),
-        None => (
+    let runs = EXEC_CALLS.iter().find(|(call, _)| code.contains(call));
+    let (severity, summary) = match (found, runs) {
+        (Some((_, what)), _) => (Severity::Destructive, *what),
+        (None, Some((_, what))) => (Severity::Unknown, *what),
+        (None, None) => (
             Severity::Unknown,
             "runs inline code whose effects are not known",
         ),
@@ -205,4 +306,23 @@ fn has(haystack: &str, needle: &str) -> bool {
 
 fn starts_update(statement: &str) -> bool {
     statement.starts_with("UPDATE ") && has(statement, "SET")
+}
+
+/// An awk program that runs shell commands: destructive when the command
+/// text holds a deleting call, else code whose effects are unknown. awk
+/// programs that only read and print add nothing.
+fn awk_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
+    let words = args.words();
+    // `-f FILE` names the program; otherwise the first operand is it.
+    let program = if words.iter().any(|w| w == "-f" || w.starts_with("--file")) {
+        return;
+    } else {
+        match args.operands().first() {
+            Some(text) => *text,
+            None => return,
+        }
+    };
+    if AWK_SHELL.iter().any(|p| program.contains(p)) {
+        code_effects(program, out);
+    }
 }

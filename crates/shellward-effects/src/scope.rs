@@ -2,7 +2,11 @@
 //!
 //! Paths are placed lexically (`..` folded, `~` and `$HOME` expanded; no
 //! file system access): an effect model must answer before the command
-//! runs, and a link is judged by the sandbox and the judge, not here.
+//! runs, and a link is judged by the sandbox and the judge, not here. A
+//! word whose value is only known when it runs (a variable, `{}` of
+//! `find -exec`, a brace expansion) is [`Scope::Unknown`]. A glob that
+//! names everything in a directory (`*`, `.*`) stands for that directory;
+//! any other glob (`*.log`) for some files inside it.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -17,10 +21,10 @@ use crate::Context;
 pub enum Scope {
     /// Inside the workspace.
     Workspace,
-    /// A directory a build makes again (`target`, `node_modules`, `dist`, ...)
-    /// inside the workspace.
+    /// A directory a build or package manager makes again (`target`,
+    /// `node_modules`, `__pycache__`, ...) inside the workspace.
     BuildOutput,
-    /// A temporary directory (`/tmp`, `/var/tmp`, `$TMPDIR`).
+    /// A temporary directory (`/tmp/...`, `/var/tmp/...`, `$TMPDIR/...`).
     Temp,
     /// The workspace root itself, or a directory above it.
     WorkspaceRoot,
@@ -28,17 +32,24 @@ pub enum Scope {
     Home,
     /// The home directory itself (or `~/*`).
     HomeRoot,
+    /// A credential store, a login or shell start-up file, the system's
+    /// account files, or a repository's internals (`.git/config`, hooks):
+    /// what grants access or runs code later.
+    Sensitive,
     /// Outside the workspace and the home.
     Outside,
-    /// A system directory (`/etc`, `/usr`, `/boot`, ...).
+    /// Under a system directory (`/etc/...`, `/usr/...`).
     System,
+    /// A top-level system directory itself (`/etc`, `/usr`, `/var`).
+    SystemRoot,
     /// The root directory.
     Root,
     /// A device (`/dev/sda`).
     Device,
     /// Nowhere: `/dev/null`, or the standard streams (`/dev/stdout`, `/dev/fd/1`).
     Null,
-    /// A remote resource (a branch on a remote, a cloud resource, a database).
+    /// A remote resource (a branch on a remote, a cloud resource, a
+    /// database, bash's `/dev/tcp/HOST/PORT`).
     Remote,
     /// Not known before the command runs (an expanded word).
     Unknown,
@@ -54,8 +65,10 @@ impl Scope {
             Scope::WorkspaceRoot => "the workspace root",
             Scope::Home => "in the home directory, outside the workspace",
             Scope::HomeRoot => "the home directory",
+            Scope::Sensitive => "credentials, start-up or repository files",
             Scope::Outside => "outside the workspace",
             Scope::System => "a system directory",
+            Scope::SystemRoot => "a top-level system directory",
             Scope::Root => "the root directory",
             Scope::Device => "a device",
             Scope::Null => "discarded",
@@ -64,12 +77,17 @@ impl Scope {
         }
     }
 
-    /// A place where a recursive delete or a metadata change is
-    /// catastrophic: everything, or everything of a person or a project.
+    /// Everything, or everything of a system, a person or a project: a
+    /// recursive delete or permission change here is catastrophic.
     pub fn is_wide(self) -> bool {
         matches!(
             self,
-            Scope::Root | Scope::System | Scope::HomeRoot | Scope::WorkspaceRoot | Scope::Device
+            Scope::Root
+                | Scope::SystemRoot
+                | Scope::System
+                | Scope::HomeRoot
+                | Scope::WorkspaceRoot
+                | Scope::Device
         )
     }
 
@@ -89,15 +107,56 @@ impl Scope {
 const SYSTEM: &[&str] = &[
     "bin", "boot", "dev", "etc", "lib", "lib32", "lib64", "libx32", "opt", "proc", "root", "run",
     "sbin", "srv", "sys", "usr", "var", "snap", "nix", "Applications", "Library", "System",
-    "Users", "home", "mnt", "media",
+    "Users", "home", "mnt", "media", "private",
 ];
 
-/// Directory names a build or a package manager makes again.
+/// Directory names that only a build or a package manager makes: deleting
+/// them loses nothing the next build does not make again. Names that are
+/// often hand-written too (`build`, `dist`, `out`, `bin`) are not here.
 #[rustfmt::skip]
 const BUILD_OUTPUT: &[&str] = &[
-    "target", "node_modules", "dist", "build", "out", ".next", ".nuxt", ".cache", "__pycache__",
-    ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".nox", "coverage", ".turbo",
-    ".parcel-cache", ".gradle", "bin", "obj", ".svelte-kit", "_build", "zig-cache", ".zig-cache",
+    "target", "node_modules", ".next", ".nuxt", "__pycache__", ".pytest_cache", ".mypy_cache",
+    ".ruff_cache", ".tox", ".nox", ".turbo", ".parcel-cache", ".gradle", ".svelte-kit",
+    "zig-cache", ".zig-cache", ".venv-cache", ".eslintcache",
+];
+
+/// Files and directories in a home that grant access or run code later
+/// (credential stores, shell and login start-up files).
+#[rustfmt::skip]
+const SENSITIVE_IN_HOME: &[&str] = &[
+    ".ssh", ".aws", ".azure", ".gnupg", ".netrc", ".git-credentials", ".gitconfig", ".config/git",
+    ".npmrc", ".pypirc", ".pgpass", ".cargo/credentials", ".cargo/credentials.toml",
+    ".config/gcloud", ".docker/config.json", ".kube", ".config/gh", ".vault-token",
+    ".terraform.d/credentials.tfrc.json", ".password-store", ".config/op",
+    ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv",
+    ".zprofile", ".zlogin", ".bashrc.d", ".zshrc.d", ".config/fish", ".inputrc",
+    ".config/autostart", ".config/systemd", "Library/LaunchAgents",
+];
+
+/// What in a home's sensitive places is public or only appended to.
+const NOT_SENSITIVE: &[&str] = &["known_hosts", "known_hosts.old"];
+
+/// System files that grant access or run code later.
+#[rustfmt::skip]
+const SENSITIVE_SYSTEM: &[&str] = &[
+    "/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d",
+    "/etc/ssh", "/etc/pam.d", "/etc/security", "/etc/crontab", "/etc/cron.d", "/etc/profile",
+    "/etc/profile.d", "/etc/bash.bashrc", "/etc/environment", "/etc/ld.so.preload",
+    "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/systemd", "/etc/init.d", "/etc/rc.local",
+    "/etc/apt/sources.list", "/etc/apt/sources.list.d", "/etc/hosts.allow", "/etc/hosts.deny",
+];
+
+/// The parts of a git directory that configure it or run code.
+const GIT_INTERNALS: &[&str] = &[
+    "config",
+    "hooks",
+    "info",
+    "objects",
+    "refs",
+    "HEAD",
+    "index",
+    "packed-refs",
+    "modules",
 ];
 
 /// Where writing keeps nothing.
@@ -109,101 +168,184 @@ const NULL: &[&str] = &[
     "/dev/zero",
 ];
 
-/// Temporary directories.
-const TEMP: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
+/// Temporary directories (their contents; not the directories themselves).
+const TEMP: &[&str] = &[
+    "/tmp",
+    "/var/tmp",
+    "/dev/shm",
+    "/private/tmp",
+    "/private/var/tmp",
+];
+
+/// Glob last components that stand for everything in a directory.
+const EVERYTHING: &[&str] = &["*", ".*", "*.*", ".[!.]*", "..?*", "{*,.*}", "{.*,*}"];
 
 /// Place `word` (a decoded path operand).
 pub fn place(word: &str, ctx: &Context<'_>) -> Scope {
     let Some(path) = absolute(word, ctx) else {
         return Scope::Unknown;
     };
-    classify(&path, word, ctx)
+    let glob = word.contains(['*', '?', '[']);
+    let last = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    // `rm -rf ./*` empties the directory; `rm *.log` deletes some files in it.
+    let path = match (glob, path.parent()) {
+        // Everything in a temporary directory is temporary.
+        (true, Some(parent)) if EVERYTHING.contains(&last) && is_temp_root(parent) => {
+            return Scope::Temp;
+        }
+        (true, Some(parent)) if EVERYTHING.contains(&last) => parent.to_path_buf(),
+        (true, Some(parent)) => parent.join("some-files"),
+        _ => path,
+    };
+    classify(&path, ctx)
 }
 
-fn classify(path: &Path, word: &str, ctx: &Context<'_>) -> Scope {
+/// Place `word` as a destination that files are put into (`cp A DIR`,
+/// `install A DIR`): a root directory as destination receives a file, it
+/// is not replaced.
+pub fn place_destination(word: &str, ctx: &Context<'_>) -> Scope {
+    match place(word, ctx) {
+        Scope::Root | Scope::SystemRoot | Scope::HomeRoot | Scope::WorkspaceRoot => {
+            place(&format!("{}/some-file", word.trim_end_matches('/')), ctx)
+        }
+        Scope::Outside if absolute(word, ctx).is_some_and(|p| is_temp_root(&p)) => Scope::Temp,
+        scope => scope,
+    }
+}
+
+/// A temporary directory itself (`/tmp`, `$TMPDIR`).
+fn is_temp_root(path: &Path) -> bool {
+    TEMP.iter().any(|t| path == Path::new(t))
+        || std::env::var_os("TMPDIR")
+            .is_some_and(|t| path == Path::new(&t) && path != Path::new("/"))
+}
+
+fn classify(path: &Path, ctx: &Context<'_>) -> Scope {
     if path == Path::new("/") {
         return Scope::Root;
     }
-    if NULL.iter().any(|n| path == Path::new(n)) || path.starts_with("/dev/fd") {
-        return Scope::Null;
+    if let Some(scope) = special(path) {
+        return scope;
     }
-    if path.starts_with("/dev") {
-        return if path.starts_with("/dev/shm") {
-            Scope::Temp
-        } else {
-            Scope::Device
-        };
+    if sensitive(path, ctx) {
+        return Scope::Sensitive;
     }
-    let glob = word.contains(['*', '?', '[']);
-    // `rm -rf ./*` at the workspace root empties it.
-    let base = if glob {
-        path.parent().unwrap_or(path)
-    } else {
-        path
-    };
-    if ctx.roots.iter().any(|root| root.starts_with(base)) {
-        return if base == Path::new("/") {
-            Scope::Root
-        } else {
-            Scope::WorkspaceRoot
-        };
+    let home = ctx.home.filter(|h| *h != Path::new("/"));
+    if home.is_some_and(|h| h.starts_with(path)) {
+        return Scope::HomeRoot;
+    }
+    if ctx.roots.iter().any(|root| root.starts_with(path)) {
+        return Scope::WorkspaceRoot;
     }
     if let Some(inside) = ctx
         .roots
         .iter()
-        .find_map(|root| base.strip_prefix(root).ok())
+        .find_map(|root| path.strip_prefix(root).ok())
     {
-        let first = inside
-            .components()
-            .next()
-            .and_then(|c| c.as_os_str().to_str());
-        return if first.is_some_and(|f| BUILD_OUTPUT.contains(&f)) {
+        let generated = inside.components().any(|c| {
+            c.as_os_str()
+                .to_str()
+                .is_some_and(|f| BUILD_OUTPUT.contains(&f))
+        });
+        return if generated {
             Scope::BuildOutput
         } else {
             Scope::Workspace
         };
     }
-    if let Some(home) = ctx.home.filter(|h| *h != Path::new("/")) {
-        if home.starts_with(base) {
-            return if base.components().count() <= 1 {
-                Scope::Root
-            } else {
-                Scope::HomeRoot
-            };
-        }
-        if base.starts_with(home) {
-            return Scope::Home;
-        }
+    if home.is_some_and(|h| path.starts_with(h)) {
+        return Scope::Home;
     }
     let tmpdir = std::env::var_os("TMPDIR").map(PathBuf::from);
-    if TEMP
-        .iter()
-        .any(|t| path.starts_with(t) && path != Path::new(t))
-        || tmpdir
-            .as_deref()
-            .is_some_and(|t| t != Path::new("/") && path.starts_with(t) && path != t)
-    {
+    let temp = |t: &Path| t != Path::new("/") && path.starts_with(t) && path != t;
+    if TEMP.iter().any(|t| temp(Path::new(t))) || tmpdir.as_deref().is_some_and(temp) {
         return Scope::Temp;
     }
-    let top = base
+    let top = path
         .components()
         .nth(1)
         .and_then(|c| c.as_os_str().to_str());
-    let depth = base.components().count();
-    if top.is_some_and(|t| SYSTEM.contains(&t)) && depth <= 3 {
-        return Scope::System;
+    match top {
+        Some(t) if SYSTEM.contains(&t) => {
+            let depth = path.components().count();
+            // `/home/someone` and `/Users/someone` are homes.
+            let homes = matches!(t, "home" | "Users");
+            if depth == 2 || (homes && depth == 3) {
+                Scope::SystemRoot
+            } else if homes || matches!(t, "mnt" | "media") {
+                Scope::Outside
+            } else {
+                Scope::System
+            }
+        }
+        _ => Scope::Outside,
     }
-    if top.is_some_and(|t| {
-        SYSTEM.contains(&t) && t != "home" && t != "Users" && t != "mnt" && t != "media"
-    }) {
-        return Scope::System;
+}
+
+/// Devices, nowhere, and bash's network paths.
+fn special(path: &Path) -> Option<Scope> {
+    if NULL.iter().any(|n| path == Path::new(n)) || path.starts_with("/dev/fd") {
+        return Some(Scope::Null);
     }
-    Scope::Outside
+    if path.starts_with("/dev/tcp") || path.starts_with("/dev/udp") {
+        return Some(Scope::Remote);
+    }
+    if path.starts_with("/dev/shm") && path != Path::new("/dev/shm") {
+        return Some(Scope::Temp);
+    }
+    path.starts_with("/dev").then_some(Scope::Device)
+}
+
+/// A credential store, start-up file, account file or repository internal.
+fn sensitive(path: &Path, ctx: &Context<'_>) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if name.ends_with(".pub") || NOT_SENSITIVE.contains(&name) {
+        return false;
+    }
+    if SENSITIVE_SYSTEM.iter().any(|s| path.starts_with(s)) {
+        return true;
+    }
+    // Inside a `.git` directory, what configures it or runs code.
+    let parts: Vec<&str> = path
+        .components()
+        .filter_map(|c| c.as_os_str().to_str())
+        .collect();
+    if parts
+        .windows(2)
+        .any(|w| w[0] == ".git" && GIT_INTERNALS.contains(&w[1]))
+    {
+        return true;
+    }
+    home_relative(path, ctx).is_some_and(|rel| SENSITIVE_IN_HOME.iter().any(|s| rel.starts_with(s)))
+}
+
+/// `path` relative to the home it is in: the user's, `/root`, or any
+/// `/home/NAME` or `/Users/NAME`.
+fn home_relative<'p>(path: &'p Path, ctx: &Context<'_>) -> Option<&'p Path> {
+    if let Some(rel) = ctx.home.and_then(|h| path.strip_prefix(h).ok()) {
+        return Some(rel);
+    }
+    if let Ok(rel) = path.strip_prefix("/root") {
+        return Some(rel);
+    }
+    let mut components = path.components();
+    components.next();
+    match components.next().and_then(|c| c.as_os_str().to_str()) {
+        Some("home" | "Users") => {
+            components.next()?;
+            Some(components.as_path())
+        }
+        _ => None,
+    }
 }
 
 /// `word` as an absolute path with `..` folded, or `None` when it is not
-/// known (`~user`, a variable).
+/// known (`~user`, a variable, a brace expansion, `{}`).
 fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
+    // A brace expansion (`/tmp/{a,../etc}`) is several words when it runs.
+    if word.contains('{') && (word.contains(',') || word.contains("..")) || word == "{}" {
+        return None;
+    }
     let expanded: PathBuf = if word == "~" || word == "$HOME" || word == "${HOME}" {
         ctx.home?.to_path_buf()
     } else if let Some(rest) = word
@@ -212,16 +354,28 @@ fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
         .or_else(|| word.strip_prefix("${HOME}/"))
     {
         ctx.home?.join(rest)
-    } else if word.starts_with('~') || word.contains('$') || word == "{}" {
-        // `~user`, a variable, or what `find -exec` or `xargs -I` put in.
+    } else if word.starts_with('~') || word.contains('$') || word.contains('`') {
+        // `~user` or a variable.
         return None;
     } else if word.starts_with('/') {
         PathBuf::from(word)
     } else {
-        ctx.cwd.join(word)
+        ctx.cwd?.join(word)
     };
+    let out = fold(&expanded);
+    // Through a link made earlier in the command, where it leads.
+    for (link, target) in ctx.links {
+        if let Ok(rest) = out.strip_prefix(link) {
+            return Some(fold(&target.join(rest)));
+        }
+    }
+    Some(out)
+}
+
+/// `path` with `.` and `..` folded, from the root.
+pub fn fold(path: &Path) -> PathBuf {
     let mut out = PathBuf::from("/");
-    for c in expanded.components() {
+    for c in path.components() {
         match c {
             Component::ParentDir => {
                 out.pop();
@@ -230,5 +384,11 @@ fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
             Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
         }
     }
-    Some(out)
+    out
+}
+
+/// `word` as an absolute, folded path (`None` when it is only known when
+/// the command runs): for callers that track links.
+pub fn resolve(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
+    absolute(word, ctx)
 }

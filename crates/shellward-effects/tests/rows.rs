@@ -9,9 +9,10 @@ use shellward_effects::{Context, ROWS, Severity, effects, worst};
 fn ctx() -> Context<'static> {
     static ROOTS: std::sync::OnceLock<Vec<std::path::PathBuf>> = std::sync::OnceLock::new();
     Context {
-        cwd: Path::new("/home/u/proj"),
+        cwd: Some(Path::new("/home/u/proj")),
         roots: ROOTS.get_or_init(|| vec!["/home/u/proj".into()]),
         home: Some(Path::new("/home/u")),
+        links: &[],
     }
 }
 
@@ -75,6 +76,7 @@ const SCANS: &[(&str, Option<Severity>)] = &[
     ("node -e 'require(\"fs\").rmSync(\"x\", {recursive: true})'", Some(D)),
     ("node --eval='1+1'", Some(U)),
     ("perl -e 'system(\"rm -rf x\")'", Some(D)),
+    ("perl -e 'system(\"id\")'", Some(U)),
     ("ruby -e 'FileUtils.rm_rf(\"x\")'", Some(D)),
     ("psql -c 'DROP DATABASE prod'", Some(C)),
     ("psql prod --command='drop table users'", Some(D)),
@@ -93,6 +95,20 @@ const SCANS: &[(&str, Option<Severity>)] = &[
     ("mongosh --eval 'db.users.drop()'", Some(D)),
     ("node -e 'fs.unlinkSync(\"a\")'", Some(D)),
     ("bq query 'DELETE FROM ds.t'", Some(D)),
+    ("awk 'BEGIN{ system(\"rm -rf /Users/x/Documents\") }'", Some(D)),
+    ("awk '{ print | \"sh\" }' cmds.txt", Some(U)),
+    ("awk 'BEGIN { system(\"id\") }'", Some(U)),
+    ("python3 -c 'import subprocess; subprocess.run([\"ls\"])'", Some(U)),
+    ("python3 -c 'import os; os.system(\"rm -rf build\")'", Some(D)),
+    ("awk 'BEGIN{ print \"rm -rf /\" }'", None),
+    ("awk -F: '{print $1}' /etc/passwd", None),
+    ("osascript -e 'do shell script \"rm -rf ~/x\"'", Some(D)),
+    ("osascript -e 'do shell script \"git reset --hard HEAD~1\"'", Some(D)),
+    ("awk 'BEGIN{ print \"x\" | \"rm -rf /Users/x/Documents\" }'", Some(D)),
+    ("python3 -c \"open('/home/me/.ssh/authorized_keys','w').write('key')\"", Some(D)),
+    ("node -e \"require('fs').writeFileSync('/home/me/.ssh/config', 'Host *')\"", Some(D)),
+    ("python3 -c \"print(open('/home/me/.ssh/authorized_keys').read())\"", Some(U)),
+    ("python3 -c \"open('/home/me/.ssh/known_hosts','a').write('host')\"", Some(U)),
 ];
 
 #[test]

@@ -15,10 +15,14 @@
 //! The guard runs after deny and ask rules and before allow rules and the
 //! mode, so neither an allow rule nor yolo mode runs `rm -rf ~` unasked.
 
+use std::path::{Path, PathBuf};
+
 use schemars::JsonSchema;
 use serde::Serialize;
 use shellward_effects::{Effect, Severity};
-use shellward_syntax::{ParseStatus, RedirectOp};
+use shellward_syntax::{ParseStatus, RedirectOp, SimpleCommand};
+
+use crate::subject::Subjects;
 
 use crate::settings::GuardAction;
 use crate::{Action, Decision, Request};
@@ -113,79 +117,248 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
     if req.verdict.read_only || req.analysis.status != ParseStatus::Ok {
         return Vec::new();
     }
-    let ctx = shellward_effects::Context {
-        cwd: &req.context.cwd,
-        roots: &req.context.roots,
-        home: req.context.home.as_deref(),
+    let ctx = req.context;
+    let mut walk = Walk {
+        roots: &ctx.roots,
+        home: ctx.home.as_deref(),
+        cwd: Some(ctx.cwd.clone()),
+        links: Vec::new(),
+        out: Vec::new(),
     };
-    let mut out = Vec::new();
-    for s in &subjects.list {
-        // xargs appends words it reads when it runs: more targets, unknown now.
-        let partial = s.partial || matches!(s.via.as_deref(), Some("xargs" | "parallel"));
-        out.extend(shellward_effects::effects(&s.words, partial, &ctx));
-    }
-    for c in req.analysis.commands() {
-        let program = c.argv().next().unwrap_or("");
-        for r in &c.redirects {
-            redirect_effects(program, r, &ctx, &mut out, 0);
-        }
-    }
+    walk.script(req.analysis.commands(), subjects, 0);
+    let mut out = walk.out;
     out.retain(|e| req.settings.guard.applies(e.pack));
     out
 }
 
-/// Shells whose standard input is a script.
+/// Shells whose standard input (or `-c` argument) is a script.
 const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox"];
 
-/// What a redirection of `program`'s command writes, and what a script fed
-/// to an interpreter on its standard input does (`bash <<EOF`, `python3 <<<CODE`).
-fn redirect_effects(
-    program: &str,
-    r: &shellward_syntax::Redirect,
-    ctx: &shellward_effects::Context<'_>,
-    out: &mut Vec<Effect>,
-    depth: usize,
-) {
-    let t = r.target.value.as_str();
-    let writes = match r.op {
-        RedirectOp::Output
-        | RedirectOp::Append
-        | RedirectOp::Clobber
-        | RedirectOp::ReadWrite
-        | RedirectOp::OutputAll
-        | RedirectOp::AppendAll => true,
-        // `>&file` is `&>file`.
-        RedirectOp::DupOutput => !(t == "-" || t.bytes().all(|b| b.is_ascii_digit())),
-        _ => false,
-    };
-    if writes {
-        let target = r.target.dynamic.is_none().then_some(t);
-        out.extend(shellward_effects::redirect(target, ctx));
-        return;
-    }
-    let script = match (r.op, &r.heredoc) {
-        (RedirectOp::HereDoc | RedirectOp::HereDocStrip, Some(doc)) => doc.body.as_str(),
-        (RedirectOp::HereString, _) => t,
-        _ => return,
-    };
-    let base = program.rsplit('/').next().unwrap_or(program);
-    if SHELLS.contains(&base) && depth < 2 {
-        let inner = shellward_syntax::analyze(script);
-        let subjects = crate::subject::subjects(inner.commands(), inner.source());
-        for s in &subjects.list {
-            out.extend(shellward_effects::effects(&s.words, s.partial, ctx));
+/// How deep scripts inside scripts are followed (`bash -c`, `bash <<EOF`,
+/// substitutions in here-documents).
+const MAX_DEPTH: usize = 3;
+
+/// A walk over a script's commands in order, carrying what earlier
+/// commands changed: the working directory (`cd DIR && rm -rf x` deletes
+/// `DIR/x`) and symbolic links (`ln -s /etc /tmp/x && rm -rf /tmp/x/*`).
+struct Walk<'a> {
+    roots: &'a [PathBuf],
+    home: Option<&'a Path>,
+    /// `None` once a `cd` went somewhere only known when it runs.
+    cwd: Option<PathBuf>,
+    links: Vec<(PathBuf, PathBuf)>,
+    out: Vec<Effect>,
+}
+
+impl Walk<'_> {
+    fn ctx(&self) -> shellward_effects::Context<'_> {
+        shellward_effects::Context {
+            cwd: self.cwd.as_deref(),
+            roots: self.roots,
+            home: self.home,
+            links: &self.links,
         }
+    }
+
+    fn script(&mut self, commands: &[SimpleCommand], subjects: &Subjects, depth: usize) {
+        for (i, c) in commands.iter().enumerate() {
+            let mut found = Vec::new();
+            for s in subjects.of_command(i) {
+                // xargs appends words it reads when it runs: more targets, unknown now.
+                let partial = s.partial || matches!(s.via.as_deref(), Some("xargs" | "parallel"));
+                found.extend(shellward_effects::effects(&s.words, partial, &self.ctx()));
+                if let Some(script) = shell_script(&s.words) {
+                    self.redirects_of(script, depth);
+                }
+            }
+            self.out.extend(found);
+            let program = c.argv().next().unwrap_or("");
+            for r in &c.redirects {
+                self.redirect(program, r, depth);
+            }
+            self.after(c);
+        }
+    }
+
+    /// What a command changes for the commands after it.
+    fn after(&mut self, c: &SimpleCommand) {
+        let argv: Vec<&str> = c.argv().collect();
+        match argv.first().copied() {
+            Some("cd" | "pushd" | "popd") => {
+                self.cwd = changed_dir(c, self.cwd.as_deref(), self.home);
+            }
+            Some("ln") => {
+                if let Some(link) = symlink(&argv[1..], &self.ctx()) {
+                    self.links.push(link);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The redirections of the commands of a shell's `-c` script (the
+    /// subjects already hold its commands).
+    fn redirects_of(&mut self, script: &str, depth: usize) {
+        if depth >= MAX_DEPTH {
+            return;
+        }
+        let inner = shellward_syntax::analyze(script);
         for c in inner.commands() {
             let program = c.argv().next().unwrap_or("");
             for r in &c.redirects {
-                redirect_effects(program, r, ctx, out, depth + 1);
+                self.redirect(program, r, depth + 1);
             }
         }
-    } else if shellward_effects::scan::is_interpreter(base) {
-        shellward_effects::scan::code_effects(script, out);
-    } else if shellward_effects::scan::is_sql_client(base) {
-        shellward_effects::scan::sql_effects(script, out);
     }
+
+    /// What a redirection of `program`'s command writes, and what a script
+    /// fed to it on its standard input does (`bash <<EOF`, `python3
+    /// <<<CODE`, a substitution in an unquoted here-document).
+    fn redirect(&mut self, program: &str, r: &shellward_syntax::Redirect, depth: usize) {
+        let t = r.target.value.as_str();
+        let writes = match r.op {
+            RedirectOp::Output
+            | RedirectOp::Append
+            | RedirectOp::Clobber
+            | RedirectOp::ReadWrite
+            | RedirectOp::OutputAll
+            | RedirectOp::AppendAll => true,
+            // `>&file` is `&>file`.
+            RedirectOp::DupOutput => !(t == "-" || t.bytes().all(|b| b.is_ascii_digit())),
+            _ => false,
+        };
+        if writes {
+            // A dynamic target's value is its source text: `$HOME/.zshrc`
+            // is placed, anything else expanded is unknown.
+            let append = matches!(r.op, RedirectOp::Append | RedirectOp::AppendAll);
+            let effect = shellward_effects::redirect(Some(t), append, &self.ctx());
+            self.out.extend(effect);
+            return;
+        }
+        let (script, expands) = match (r.op, &r.heredoc) {
+            (RedirectOp::HereDoc | RedirectOp::HereDocStrip, Some(doc)) => {
+                (doc.body.as_str(), !doc.quoted)
+            }
+            (RedirectOp::HereString, _) => (t, false),
+            _ => return,
+        };
+        if depth >= MAX_DEPTH {
+            return;
+        }
+        if expands && (script.contains("$(") || script.contains('`')) {
+            // The body's substitutions run whatever reads it.
+            self.nested(&format!(": \"{}\"", as_double_quoted(script)), depth);
+        }
+        let base = program.rsplit('/').next().unwrap_or(program);
+        if SHELLS.contains(&base) {
+            self.nested(script, depth);
+        } else if shellward_effects::scan::is_interpreter(base) {
+            shellward_effects::scan::code_effects(script, &mut self.out);
+        } else if shellward_effects::scan::is_sql_client(base) {
+            shellward_effects::scan::sql_effects(script, &mut self.out);
+        }
+    }
+
+    /// A script inside the command: its commands in order, from the same
+    /// directory.
+    fn nested(&mut self, script: &str, depth: usize) {
+        let inner = shellward_syntax::analyze(script);
+        let subjects = crate::subject::subjects(inner.commands(), inner.source());
+        self.script(inner.commands(), &subjects, depth + 1);
+    }
+}
+
+/// The script of `sh -c SCRIPT` (any shell, `-c` alone or in a cluster
+/// such as `-lc`).
+fn shell_script(words: &[String]) -> Option<&str> {
+    let program = words.first()?;
+    let base = program.rsplit('/').next().unwrap_or(program);
+    if !SHELLS.contains(&base) {
+        return None;
+    }
+    let at = words
+        .iter()
+        .position(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('c'))?;
+    words.get(at + 1).map(String::as_str)
+}
+
+/// A here-document body as the text of a double-quoted word, which bash
+/// expands the same way: `"` and a backslash before it are escaped,
+/// everything else (`$`, `` ` ``, `\$`) means what it meant.
+fn as_double_quoted(body: &str) -> String {
+    let mut out = String::with_capacity(body.len() + 8);
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' if chars.peek() == Some(&'"') => {
+                chars.next();
+                out.push_str("\\\\\\\"");
+            }
+            '\\' => {
+                out.push('\\');
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The link `ln -s TARGET LINK` makes, both placed: `(link, target)`.
+/// Only symbolic links matter (deleting through a hard link deletes the
+/// link); a relative target is relative to the link's directory.
+fn symlink(args: &[&str], ctx: &shellward_effects::Context<'_>) -> Option<(PathBuf, PathBuf)> {
+    let symbolic = args.iter().any(|a| {
+        *a == "--symbolic" || (a.starts_with('-') && !a.starts_with("--") && a.contains('s'))
+    });
+    let operands: Vec<&str> = args
+        .iter()
+        .copied()
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let [target, link] = operands.as_slice() else {
+        return None;
+    };
+    if !symbolic {
+        return None;
+    }
+    let link = shellward_effects::scope::resolve(link, ctx)?;
+    let target = if target.starts_with('/') || target.starts_with('~') {
+        shellward_effects::scope::resolve(target, ctx)?
+    } else {
+        shellward_effects::scope::fold(&link.parent()?.join(target))
+    };
+    Some((link, target))
+}
+
+/// Where `cd DIR` (or `pushd`, `popd`) leaves the working directory:
+/// `None` when that is only known when it runs (a variable, `cd -`, `popd`).
+fn changed_dir(c: &SimpleCommand, cwd: Option<&Path>, home: Option<&Path>) -> Option<PathBuf> {
+    let args: Vec<&shellward_syntax::Word> = c
+        .words
+        .iter()
+        .skip(1)
+        .filter(|w| !w.value.starts_with('-') || w.value == "-")
+        .collect();
+    if c.argv().next() == Some("popd") || args.iter().any(|w| !w.is_static()) {
+        return None;
+    }
+    let target = match args.first().map(|w| w.value.as_str()) {
+        None | Some("~") => return home.map(Path::to_path_buf),
+        Some("-") => return None,
+        Some(t) => t,
+    };
+    let path = if let Some(rest) = target.strip_prefix("~/") {
+        home?.join(rest)
+    } else if target.starts_with('~') {
+        return None;
+    } else {
+        cwd?.join(target)
+    };
+    Some(path)
 }
 
 /// The guard's decision on `effects`, if any effect is set to ask or deny.

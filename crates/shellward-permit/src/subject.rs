@@ -37,6 +37,8 @@ pub struct Subjects {
     /// the repository's configuration). Rules that name git cannot be
     /// checked against it.
     pub git_opaque: bool,
+    /// Where each simple command's subjects start in `list`.
+    pub starts: Vec<usize>,
 }
 
 /// How deep wrappers and inline scripts are followed.
@@ -679,9 +681,22 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
         list: Vec::new(),
         complete: true,
         git_opaque: false,
+        starts: Vec::with_capacity(commands.len()),
     };
-    collect(commands, source, &mut out, 0, None);
+    for c in commands {
+        out.starts.push(out.list.len());
+        collect(std::slice::from_ref(c), source, &mut out, 0, None);
+    }
     out
+}
+
+impl Subjects {
+    /// The subjects of the `i`th simple command: itself and what it runs.
+    pub fn of_command(&self, i: usize) -> &[Subject] {
+        let start = self.starts.get(i).copied().unwrap_or(self.list.len());
+        let end = self.starts.get(i + 1).copied().unwrap_or(self.list.len());
+        &self.list[start.min(end)..end]
+    }
 }
 
 /// The subjects of `commands` and of every command nested in their words

@@ -87,10 +87,10 @@ fn mode_table() {
         (Build, &[], "git status", Allow, "mode.build.readOnly"),
         (Build, &[], "npm test", Ask, "mode.build.highRisk"),
         (Edit, &[], "ls -la", Allow, "mode.build.readOnly"),
-        (Edit, &[], "rm -rf dist", Ask, "mode.build.highRisk"),
+        (Edit, &[], "rm -rf node_modules", Ask, "mode.build.highRisk"),
         (Plan, &[], "git log -3", Allow, "mode.plan.readOnly"),
         (Plan, &[], "npm test", Deny, "mode.plan.nonReadOnly"),
-        (Yolo, &[], "rm -rf dist", Allow, "mode.yolo"),
+        (Yolo, &[], "rm -rf node_modules", Allow, "mode.yolo"),
         (Yolo, &[], "git status", Allow, "mode.yolo"),
         // Outside the workspace: ask before anything else, but not in yolo.
         (Build, &[], "cat /etc/hosts", Ask, "path.outside"),
@@ -752,8 +752,8 @@ fn suggestions_come_with_the_mode_ask() {
     let d = run(Build, &[], "cd app && npm test");
     assert_eq!(d.suggested_rules, vec!["npm test:*"]);
     // No prefix for a high-risk root: the exact command.
-    let d = run(Build, &[], "npm test && rm -rf dist");
-    assert_eq!(d.suggested_rules, vec!["npm test && rm -rf dist"]);
+    let d = run(Build, &[], "npm test && rm -rf node_modules");
+    assert_eq!(d.suggested_rules, vec!["npm test && rm -rf node_modules"]);
     // More than five: the exact command.
     let d = run(
         Build,

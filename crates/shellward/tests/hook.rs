@@ -127,13 +127,13 @@ fn decisions() {
     assert_eq!(d, "deny");
     assert!(reason.contains("git push:*"), "{reason}");
     // Writing: no decision by default (Claude Code asks with its own rules) ...
-    let (code, out, err) = hook(&ws, &[], &payload(&ws, "Bash", "rm -rf build"));
+    let (code, out, err) = hook(&ws, &[], &payload(&ws, "Bash", "touch made.txt"));
     assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
     // ... or `ask` when configured.
     let (_, out, _) = hook(
         &ws,
         &["--on-ask", "ask"],
-        &payload(&ws, "Bash", "rm -rf build"),
+        &payload(&ws, "Bash", "touch made.txt"),
     );
     assert_eq!(decision(&out).0, "ask");
     // Reading outside the workspace is not allowed silently.
@@ -196,7 +196,8 @@ fn modes_and_the_guard() {
     let ws = temp("modes");
     #[rustfmt::skip]
     let table: &[(&str, &str, &str, &str)] = &[
-        ("default",           "rm -rf build",                "-",     ""),
+        ("default",           "touch made.txt",              "-",     ""),
+        ("default",           "rm -rf build",                "ask",   "guard.destructive:fs.rm-recursive"),
         ("default",           "rm -rf ~",                    "ask",   "guard.catastrophic:fs.rm-recursive"),
         ("default",           "git push --force origin main","ask",   "guard.catastrophic:git.push-force"),
         ("acceptEdits",       "rm -rf src",                  "ask",   "guard.destructive:fs.rm-recursive"),

@@ -70,7 +70,7 @@ fn a_planted_file_cannot_change_the_mode_or_allow_anything() {
         ".claude/settings.local.json",
         r#"{"permissions": {"allow": ["Bash(*)"], "deny": ["Bash(git push:*)"]}}"#,
     );
-    let (decision, rule, untrusted) = w.check("rm -rf build");
+    let (decision, rule, untrusted) = w.check("touch made.txt");
     assert_eq!(
         (decision.as_str(), rule.as_str()),
         ("ask", "mode.build.highRisk")
@@ -93,7 +93,7 @@ fn a_planted_file_cannot_change_the_mode_or_allow_anything() {
     // What tightens applies at once: the planted deny rule.
     assert_eq!(w.check("git push origin main").0, "deny");
     // The human output says so too.
-    let human = String::from_utf8(w.shellward(&["check", "rm -rf build"]).stdout).unwrap();
+    let human = String::from_utf8(w.shellward(&["check", "touch made.txt"]).stdout).unwrap();
     assert!(
         human.contains("untrusted settings:") && human.contains("shellward trust"),
         "{human}"
@@ -112,11 +112,11 @@ fn saved_entries_work_and_hand_edits_wait_for_trust() {
     let file = w.ws.join(".shellward/settings.local.json");
     let text = std::fs::read_to_string(&file)
         .unwrap()
-        .replace("\"npm test:*\"", "\"npm test:*\", \"rm:*\"");
+        .replace("\"npm test:*\"", "\"npm test:*\", \"touch:*\"");
     std::fs::write(&file, text).unwrap();
-    let (decision, _, untrusted) = w.check("rm -rf build");
+    let (decision, _, untrusted) = w.check("touch made.txt");
     assert_eq!(decision, "ask");
-    assert_eq!(untrusted, ["allow: rm:*"]);
+    assert_eq!(untrusted, ["allow: touch:*"]);
     assert_eq!(
         w.check("npm test").0,
         "allow",
@@ -129,11 +129,11 @@ fn saved_entries_work_and_hand_edits_wait_for_trust() {
         String::from_utf8_lossy(&out.stderr).contains("--yes"),
         "{out:?}"
     );
-    assert_eq!(w.check("rm -rf build").0, "ask");
+    assert_eq!(w.check("touch made.txt").0, "ask");
     let out = w.shellward(&["trust", "--yes"]);
     assert!(out.status.success(), "{out:?}");
-    assert_eq!(w.check("rm -rf build").0, "allow");
-    assert!(w.check("rm -rf build").2.is_empty());
+    assert_eq!(w.check("touch made.txt").0, "allow");
+    assert!(w.check("touch made.txt").2.is_empty());
     // Nothing left to trust.
     let out = w.shellward(&["trust", "--yes"]);
     assert!(
@@ -264,14 +264,14 @@ fn a_home_workspace_trusts_neither_its_user_file_nor_its_store() {
     .unwrap();
     std::fs::create_dir_all(w.ws.join("state")).unwrap();
     let key = w.ws.join(".shellward/settings.local.json");
-    std::fs::write(&key, r#"{"permissions": {"allow": ["rm:*"]}}"#).unwrap();
+    std::fs::write(&key, r#"{"permissions": {"allow": ["touch:*"]}}"#).unwrap();
     std::fs::write(
         w.ws.join("state/trust.json"),
-        serde_json::json!({ key.to_string_lossy(): ["allow: rm:*"] }).to_string(),
+        serde_json::json!({ key.to_string_lossy(): ["allow: touch:*"] }).to_string(),
     )
     .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_shellward"))
-        .args(["check", "--json", "--", "rm -rf build"])
+        .args(["check", "--json", "--", "touch made.txt"])
         .current_dir(&w.ws)
         .env("XDG_CONFIG_HOME", w.ws.join("config"))
         .env("SHELLWARD_TRUST_FILE", w.ws.join("state/trust.json"))

@@ -146,15 +146,18 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
         return Vec::new();
     };
     let program = family(program.rsplit('/').next().unwrap_or(program));
+    let rows = rows::by_program(program);
+    let launcher = LAUNCHERS.iter().any(|(p, _)| *p == program);
+    if rows.is_empty() && !launcher && !scan::reads_code(program) {
+        // Most programs: nothing known, nothing to read.
+        return Vec::new();
+    }
     let args = Args::new(&words[1..]);
     let mut out = Vec::new();
     // A program's rows go from the most specific to the most general
     // (`git push --force` before `git push`): the first that applies says
     // what the command does.
-    if let Some(effect) = rows::by_program(program)
-        .iter()
-        .find_map(|row| row.apply(&args, partial, ctx))
-    {
+    if let Some(effect) = rows.iter().find_map(|row| row.apply(&args, partial, ctx)) {
         out.push(effect);
     }
     scan::inline(program, &args, &mut out);

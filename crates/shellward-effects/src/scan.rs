@@ -78,6 +78,11 @@ const AWK: &[&str] = &["awk", "gawk", "mawk", "nawk", "busybox-awk"];
 /// "cmd"`, `"cmd" | getline`, gawk's co-processes.
 const AWK_SHELL: &[&str] = &["system(", "system (", "getline", "|&", "|\"", "| \""];
 
+/// Does `program` take inline code or SQL that [`inline`] reads?
+pub fn reads_code(program: &str) -> bool {
+    AWK.contains(&program) || is_interpreter(program) || is_sql_client(program)
+}
+
 /// Add the effects of inline code or SQL in `args` for `program`.
 pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
     if AWK.contains(&program) {

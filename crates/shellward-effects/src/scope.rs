@@ -215,128 +215,136 @@ pub fn place_destination(word: &str, ctx: &Context<'_>) -> Scope {
 
 /// A temporary directory itself (`/tmp`, `$TMPDIR`).
 fn is_temp_root(path: &Path) -> bool {
-    TEMP.iter().any(|t| path == Path::new(t))
-        || std::env::var_os("TMPDIR")
-            .is_some_and(|t| path == Path::new(&t) && path != Path::new("/"))
+    path.to_str()
+        .is_some_and(|p| TEMP.contains(&p) || tmpdir() == Some(p))
+}
+
+/// `path` is `prefix` or below it (both absolute and folded).
+fn under(path: &str, prefix: &str) -> bool {
+    path.strip_prefix(prefix)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/') || prefix.ends_with('/'))
+}
+
+/// `$TMPDIR`, read once.
+fn tmpdir() -> Option<&'static str> {
+    static TMPDIR: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    TMPDIR
+        .get_or_init(|| {
+            let t = std::env::var("TMPDIR").ok()?;
+            let t = fold(Path::new(&t)).to_str()?.to_string();
+            (t != "/").then_some(t)
+        })
+        .as_deref()
 }
 
 fn classify(path: &Path, ctx: &Context<'_>) -> Scope {
-    if path == Path::new("/") {
+    // Paths come from decoded words, which are UTF-8.
+    let Some(p) = path.to_str() else {
+        return Scope::Unknown;
+    };
+    if p == "/" {
         return Scope::Root;
     }
-    if let Some(scope) = special(path) {
+    if let Some(scope) = special(p) {
         return scope;
     }
-    if sensitive(path, ctx) {
+    if sensitive(p, ctx) {
         return Scope::Sensitive;
     }
-    let home = ctx.home.filter(|h| *h != Path::new("/"));
-    if home.is_some_and(|h| h.starts_with(path)) {
+    let home = ctx.home.and_then(Path::to_str).filter(|h| *h != "/");
+    if home.is_some_and(|h| under(h, p)) {
         return Scope::HomeRoot;
     }
-    if ctx.roots.iter().any(|root| root.starts_with(path)) {
+    let roots = ctx.roots.iter().filter_map(|r| r.to_str());
+    if roots.clone().any(|root| under(root, p)) {
         return Scope::WorkspaceRoot;
     }
-    if let Some(inside) = ctx
-        .roots
-        .iter()
-        .find_map(|root| path.strip_prefix(root).ok())
-    {
-        let generated = inside.components().any(|c| {
-            c.as_os_str()
-                .to_str()
-                .is_some_and(|f| BUILD_OUTPUT.contains(&f))
-        });
+    if let Some(root) = roots.clone().find(|root| under(p, root)) {
+        let inside = &p[root.len()..];
+        let generated = inside.split('/').any(|part| BUILD_OUTPUT.contains(&part));
         return if generated {
             Scope::BuildOutput
         } else {
             Scope::Workspace
         };
     }
-    if home.is_some_and(|h| path.starts_with(h)) {
+    if home.is_some_and(|h| under(p, h)) {
         return Scope::Home;
     }
-    let tmpdir = std::env::var_os("TMPDIR").map(PathBuf::from);
-    let temp = |t: &Path| t != Path::new("/") && path.starts_with(t) && path != t;
-    if TEMP.iter().any(|t| temp(Path::new(t))) || tmpdir.as_deref().is_some_and(temp) {
+    let temp = |t: &str| under(p, t) && p != t;
+    if TEMP.iter().any(|t| temp(t)) || tmpdir().is_some_and(temp) {
         return Scope::Temp;
     }
-    let top = path
-        .components()
-        .nth(1)
-        .and_then(|c| c.as_os_str().to_str());
-    match top {
-        Some(t) if SYSTEM.contains(&t) => {
-            let depth = path.components().count();
-            // `/home/someone` and `/Users/someone` are homes.
-            let homes = matches!(t, "home" | "Users");
-            if depth == 2 || (homes && depth == 3) {
-                Scope::SystemRoot
-            } else if homes || matches!(t, "mnt" | "media") {
-                Scope::Outside
-            } else {
-                Scope::System
-            }
-        }
-        _ => Scope::Outside,
+    let mut parts = p[1..].split('/');
+    let top = parts.next().unwrap_or("");
+    if !SYSTEM.contains(&top) {
+        return Scope::Outside;
+    }
+    let depth = 1 + parts.clone().count();
+    // `/home/someone` and `/Users/someone` are homes.
+    let homes = matches!(top, "home" | "Users");
+    if depth == 1 || (homes && depth == 2) {
+        Scope::SystemRoot
+    } else if homes || matches!(top, "mnt" | "media") {
+        Scope::Outside
+    } else {
+        Scope::System
     }
 }
 
 /// Devices, nowhere, and bash's network paths.
-fn special(path: &Path) -> Option<Scope> {
-    if NULL.iter().any(|n| path == Path::new(n)) || path.starts_with("/dev/fd") {
-        return Some(Scope::Null);
+fn special(p: &str) -> Option<Scope> {
+    if !under(p, "/dev") {
+        return None;
     }
-    if path.starts_with("/dev/tcp") || path.starts_with("/dev/udp") {
-        return Some(Scope::Remote);
-    }
-    if path.starts_with("/dev/shm") && path != Path::new("/dev/shm") {
-        return Some(Scope::Temp);
-    }
-    path.starts_with("/dev").then_some(Scope::Device)
+    Some(if NULL.contains(&p) || under(p, "/dev/fd") {
+        Scope::Null
+    } else if under(p, "/dev/tcp") || under(p, "/dev/udp") {
+        Scope::Remote
+    } else if under(p, "/dev/shm") && p != "/dev/shm" {
+        Scope::Temp
+    } else {
+        Scope::Device
+    })
 }
 
 /// A credential store, start-up file, account file or repository internal.
-fn sensitive(path: &Path, ctx: &Context<'_>) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+fn sensitive(p: &str, ctx: &Context<'_>) -> bool {
+    let name = p.rsplit('/').next().unwrap_or("");
     if name.ends_with(".pub") || NOT_SENSITIVE.contains(&name) {
         return false;
     }
-    if SENSITIVE_SYSTEM.iter().any(|s| path.starts_with(s)) {
+    if SENSITIVE_SYSTEM.iter().any(|s| under(p, s)) {
         return true;
     }
     // Inside a `.git` directory, what configures it or runs code.
-    let parts: Vec<&str> = path
-        .components()
-        .filter_map(|c| c.as_os_str().to_str())
-        .collect();
-    if parts
-        .windows(2)
-        .any(|w| w[0] == ".git" && GIT_INTERNALS.contains(&w[1]))
-    {
-        return true;
+    let mut parts = p.split('/').peekable();
+    while let Some(part) = parts.next() {
+        if part == ".git"
+            && parts
+                .peek()
+                .is_some_and(|next| GIT_INTERNALS.contains(next))
+        {
+            return true;
+        }
     }
-    home_relative(path, ctx).is_some_and(|rel| SENSITIVE_IN_HOME.iter().any(|s| rel.starts_with(s)))
+    home_relative(p, ctx).is_some_and(|rel| SENSITIVE_IN_HOME.iter().any(|s| under(rel, s)))
 }
 
-/// `path` relative to the home it is in: the user's, `/root`, or any
-/// `/home/NAME` or `/Users/NAME`.
-fn home_relative<'p>(path: &'p Path, ctx: &Context<'_>) -> Option<&'p Path> {
-    if let Some(rel) = ctx.home.and_then(|h| path.strip_prefix(h).ok()) {
-        return Some(rel);
+/// `p` relative to the home it is in (the user's, `/root`, or any
+/// `/home/NAME` or `/Users/NAME`), without a leading `/`.
+fn home_relative<'p>(p: &'p str, ctx: &Context<'_>) -> Option<&'p str> {
+    let home = ctx.home.and_then(Path::to_str).filter(|h| *h != "/");
+    if let Some(h) = home.filter(|h| under(p, h)) {
+        return Some(p[h.len()..].trim_start_matches('/'));
     }
-    if let Ok(rel) = path.strip_prefix("/root") {
-        return Some(rel);
+    if under(p, "/root") {
+        return Some(p["/root".len()..].trim_start_matches('/'));
     }
-    let mut components = path.components();
-    components.next();
-    match components.next().and_then(|c| c.as_os_str().to_str()) {
-        Some("home" | "Users") => {
-            components.next()?;
-            Some(components.as_path())
-        }
-        _ => None,
-    }
+    let rest = p
+        .strip_prefix("/home/")
+        .or_else(|| p.strip_prefix("/Users/"))?;
+    rest.split_once('/').map(|(_, rel)| rel)
 }
 
 /// `word` as an absolute path with `..` folded, or `None` when it is not

@@ -151,8 +151,9 @@ fn decisions() {
             / (20 * judged.len()) as f64
     };
     let (bare, one, ruled) = (time(&none), time(&one_rule), time(&with_rules));
-    // The whole pipeline a hook or server runs per command: analysis,
-    // verdict, effects and decision (no rules, build mode).
+    // The whole pipeline per command: analysis, verdict, effects and the
+    // decision, in yolo mode (no suggestions are computed there: the
+    // figure is issue 15's "analyze + judge + effects").
     let whole = (0..15)
         .map(|_| {
             let start = Instant::now();
@@ -163,7 +164,7 @@ fn decisions() {
                     black_box(decide(&Request {
                         analysis: &analysis,
                         verdict: &verdict,
-                        mode: Mode::Build,
+                        mode: Mode::Yolo,
                         settings: &none,
                         cwd_outside: None,
                         context: &ctx,
@@ -176,9 +177,26 @@ fn decisions() {
         .unwrap()
         .as_secs_f64()
         / (5 * commands.len()) as f64;
+    // The same without the decision: what the effects and the decision add.
+    let judged_only = (0..15)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..5 {
+                for c in &commands {
+                    let analysis = shellward_syntax::analyze(c);
+                    black_box(shellward_judge::judge(&analysis, &ctx));
+                }
+            }
+            start.elapsed()
+        })
+        .min()
+        .unwrap()
+        .as_secs_f64()
+        / (5 * commands.len()) as f64;
     let _ = std::fs::remove_dir_all(&dir);
     println!(
-        "analyze + judge + effects + decide: {:.2} µs per corpus command (build mode, no rules)",
+        "analyze + judge: {:.2} µs; analyze + judge + effects (a yolo decision, no rules): {:.2} µs per corpus command",
+        judged_only * 1e6,
         whole * 1e6
     );
     println!(

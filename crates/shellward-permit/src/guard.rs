@@ -162,16 +162,15 @@ impl Walk<'_> {
 
     fn script(&mut self, commands: &[SimpleCommand], subjects: &Subjects, depth: usize) {
         for (i, c) in commands.iter().enumerate() {
-            let mut found = Vec::new();
             for s in subjects.of_command(i) {
                 // xargs appends words it reads when it runs: more targets, unknown now.
                 let partial = s.partial || matches!(s.via.as_deref(), Some("xargs" | "parallel"));
-                found.extend(shellward_effects::effects(&s.words, partial, &self.ctx()));
+                let found = shellward_effects::effects(&s.words, partial, &self.ctx());
+                self.out.extend(found);
                 if let Some(script) = shell_script(&s.words) {
                     self.redirects_of(script, depth);
                 }
             }
-            self.out.extend(found);
             let program = c.argv().next().unwrap_or("");
             for r in &c.redirects {
                 self.redirect(program, r, depth);
@@ -182,13 +181,13 @@ impl Walk<'_> {
 
     /// What a command changes for the commands after it.
     fn after(&mut self, c: &SimpleCommand) {
-        let argv: Vec<&str> = c.argv().collect();
-        match argv.first().copied() {
+        match c.argv().next() {
             Some("cd" | "pushd" | "popd") => {
                 self.cwd = changed_dir(c, self.cwd.as_deref(), self.home);
             }
             Some("ln") => {
-                if let Some(link) = symlink(&argv[1..], &self.ctx()) {
+                let argv: Vec<&str> = c.argv().skip(1).collect();
+                if let Some(link) = symlink(&argv, &self.ctx()) {
                     self.links.push(link);
                 }
             }

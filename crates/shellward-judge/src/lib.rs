@@ -17,7 +17,8 @@
 //! but lists `external_paths` so the permission layer asks.
 
 mod callbacks;
-mod flags;
+/// The option language and parser, shared with the rest of shellward.
+pub(crate) use shellward_argv::options as flags;
 mod fsread;
 pub mod git;
 mod index;
@@ -736,36 +737,36 @@ fn find_exec(
     external: &mut Vec<String>,
     depth: usize,
 ) -> Result<(Text, Text), Reject> {
+    let values: Vec<&str> = words.iter().map(|w| w.value.as_str()).collect();
     let mut kept: Vec<&Word> = Vec::with_capacity(words.len());
     let mut inner_names = Vec::new();
-    let mut i = 0;
-    while let Some(word) = words.get(i) {
-        if i == 0 || word.value != "-exec" {
-            kept.push(word);
-            i += 1;
-            continue;
-        }
-        let rest = &words[i + 1..];
-        let end = rest.iter().enumerate().position(|(k, w)| {
-            w.value == ";" || (w.value == "+" && k > 0 && rest[k - 1].value == "{}")
-        });
-        let Some(end) = end.filter(|&e| e > 0) else {
+    let mut from = 0;
+    // The one reading of `-exec` (shellward-argv); the other actions stay
+    // in find's words, where its table rejects them.
+    for exec in shellward_argv::runners::find_exec(&values)
+        .into_iter()
+        .filter(|e| e.action == "-exec")
+    {
+        if !exec.terminated || exec.command.is_empty() {
             return Err(Reject::new(
                 "find.exec_malformed",
                 "`-exec` needs a command and a `;` or `{} +` after it",
             ));
-        };
+        }
         if depth >= MAX_DEPTH {
             return Err(Reject::new(
                 "substitution.depth",
                 "commands nested too deeply to judge",
             ));
         }
-        judge_argv(&rest[..end], j, cwd, external, depth + 1)
+        kept.extend_from_slice(&words[from..exec.at]);
+        let inner = &words[exec.command.clone()];
+        judge_argv(inner, j, cwd, external, depth + 1)
             .map_err(|r| Reject::new(r.rule, format!("in `find -exec`: {}", r.reason)))?;
-        inner_names.push(rest[0].value.as_str());
-        i += end + 2;
+        inner_names.push(inner[0].value.as_str());
+        from = exec.command.end + 1;
     }
+    kept.extend_from_slice(words.get(from..).unwrap_or(&[]));
     judge_argv(&kept, j, cwd, external, depth)?;
     Ok((
         format!("readonly.find_exec:{}", inner_names.join(",")).into(),

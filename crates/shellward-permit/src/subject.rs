@@ -3,11 +3,12 @@
 //!
 //! A deny `rm:*` must also stop `timeout 5 rm x`, `sudo -u me rm x`,
 //! `find . -exec rm {} \;`, `ls | xargs rm`, `bash -c 'rm x'` and
-//! `watch 'rm x'`. `WRAPPERS` says, per wrapper, which of its options take
+//! `watch 'rm x'`. `shellward_argv::runners` says, per wrapper, which of its options take
 //! a value and what comes between its options and the command it runs; a
 //! wrapper written with an option we do not know cannot be seen through, so
 //! the subject list is marked incomplete and the permission layer asks.
 
+use shellward_argv::runners;
 use shellward_syntax::{SimpleCommand, Word, analyze};
 
 /// One thing a rule can match: a command and its arguments.
@@ -43,637 +44,6 @@ pub struct Subjects {
 
 /// How deep wrappers and inline scripts are followed.
 const MAX_DEPTH: usize = 6;
-
-/// What sits between a wrapper's options and the command it runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Then {
-    /// The command follows the options.
-    Command,
-    /// `NAME=value` words, then the command (`env`).
-    Assignments,
-    /// One operand, then the command (`timeout DURATION`, `flock FILE`).
-    Operand,
-    /// The rest is joined into a shell script (`watch`, `eval`).
-    Script,
-    /// The operand of `-c` is a shell script (`bash -c`); otherwise a script file runs.
-    DashC,
-    /// The command follows a `--` (`distrobox-enter NAME -- CMD`); without
-    /// one, an interactive shell.
-    AfterDashDash,
-    /// A verb, then options, then the command (`toolbox run CMD`).
-    Verb(&'static str),
-}
-
-/// A program that runs another command.
-struct Wrapper {
-    name: &'static str,
-    /// Options that take a value (`-u USER`, `--user=USER`, `-uUSER`).
-    with_value: &'static [&'static str],
-    /// Options without one.
-    flags: &'static [&'static str],
-    then: Then,
-}
-
-/// Options whose value, if any, is glued on (`--default-signal=TERM`,
-/// `prlimit -n1024`): they never take the next word.
-const OPTIONAL_VALUE: &[(&str, &[&str])] = &[
-    (
-        "env",
-        &["--default-signal", "--ignore-signal", "--block-signal"],
-    ),
-    (
-        "prlimit",
-        &[
-            "-c",
-            "--core",
-            "-d",
-            "--data",
-            "-e",
-            "--nice",
-            "-f",
-            "--fsize",
-            "-i",
-            "--sigpending",
-            "-l",
-            "--memlock",
-            "-m",
-            "--rss",
-            "-n",
-            "--nofile",
-            "-q",
-            "--msgqueue",
-            "-r",
-            "--rtprio",
-            "-s",
-            "--stack",
-            "-t",
-            "--cpu",
-            "-u",
-            "--nproc",
-            "-v",
-            "--as",
-            "-x",
-            "--locks",
-            "-y",
-            "--rttime",
-        ],
-    ),
-];
-
-/// Wrappers seen through, from their manuals.
-const WRAPPERS: &[Wrapper] = &[
-    Wrapper {
-        name: "env",
-        // Not `-S`: it splits its value into a command (unknown: ask).
-        with_value: &["-u", "--unset", "-C", "--chdir"],
-        flags: &[
-            "-i",
-            "--ignore-environment",
-            "-0",
-            "--null",
-            "-v",
-            "--debug",
-            "-",
-        ],
-        then: Then::Assignments,
-    },
-    Wrapper {
-        name: "sudo",
-        with_value: &[
-            "-u",
-            "--user",
-            "-g",
-            "--group",
-            "-h",
-            "--host",
-            "-p",
-            "--prompt",
-            "-C",
-            "--close-from",
-            "-D",
-            "--chdir",
-            "-r",
-            "--role",
-            "-t",
-            "--type",
-            "-T",
-            "--command-timeout",
-            "-U",
-            "--other-user",
-            "-R",
-            "--chroot",
-        ],
-        flags: &[
-            "-A",
-            "--askpass",
-            "-b",
-            "--background",
-            "-E",
-            "--preserve-env",
-            "-H",
-            "--set-home",
-            "-n",
-            "--non-interactive",
-            "-P",
-            "--preserve-groups",
-            "-S",
-            "--stdin",
-            "-k",
-            "--reset-timestamp",
-            "-B",
-            "--bell",
-            "-N",
-            "--no-update",
-        ],
-        then: Then::Assignments, // `sudo VAR=value CMD`
-    },
-    Wrapper {
-        name: "doas",
-        with_value: &["-u", "-C"],
-        flags: &["-n", "-s"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "timeout",
-        with_value: &["-s", "--signal", "-k", "--kill-after"],
-        flags: &["--preserve-status", "--foreground", "-v", "--verbose"],
-        then: Then::Operand,
-    },
-    Wrapper {
-        name: "time",
-        with_value: &["-o", "--output", "-f", "--format"],
-        flags: &[
-            "-p",
-            "--portability",
-            "-a",
-            "--append",
-            "-v",
-            "--verbose",
-            "-q",
-            "--quiet",
-        ],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "nice",
-        with_value: &["-n", "--adjustment"],
-        flags: &[],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "ionice",
-        with_value: &["-c", "--class", "-n", "--classdata"],
-        flags: &["-t", "--ignore"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "nohup",
-        with_value: &[],
-        flags: &[],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "stdbuf",
-        with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
-        flags: &[],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "command",
-        with_value: &[],
-        flags: &["-p"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "builtin",
-        with_value: &[],
-        flags: &[],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "exec",
-        with_value: &["-a"],
-        flags: &["-c", "-l"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "noglob",
-        with_value: &[],
-        flags: &[],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "setsid",
-        with_value: &[],
-        flags: &["-c", "--ctty", "-f", "--fork", "-w", "--wait"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "unbuffer",
-        with_value: &[],
-        flags: &["-p"],
-        then: Then::Command,
-    },
-    // Programs that run a command under another identity, root, namespace,
-    // tracer or CPU set. Their options are many; any we do not list makes
-    // the command uncheckable (ask), the plain forms are seen through.
-    Wrapper {
-        name: "pkexec",
-        with_value: &["--user"],
-        flags: &["--disable-internal-agent", "--keep-cwd"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "runuser",
-        with_value: &["-u", "--user", "-g", "--group"],
-        flags: &["-l", "--login", "-m", "-p"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "chroot",
-        with_value: &["--userspec", "--groups"],
-        flags: &["--skip-chdir"],
-        then: Then::Operand,
-    },
-    Wrapper {
-        name: "taskset",
-        with_value: &[],
-        flags: &["-a", "--all-tasks"],
-        then: Then::Operand,
-    },
-    Wrapper {
-        name: "strace",
-        with_value: &["-o", "-e", "-s"],
-        flags: &["-f", "-ff", "-c", "-t", "-tt", "-q"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "ltrace",
-        with_value: &["-o", "-e", "-s"],
-        flags: &["-f", "-c", "-t", "-tt"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "valgrind",
-        with_value: &[],
-        flags: &["-q", "--quiet", "-v"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "unshare",
-        with_value: &[],
-        flags: &[
-            "-r",
-            "--map-root-user",
-            "-U",
-            "--user",
-            "-n",
-            "--net",
-            "-m",
-            "--mount",
-            "-p",
-            "--pid",
-            "-f",
-            "--fork",
-        ],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "nsenter",
-        with_value: &["-t", "--target"],
-        flags: &["-m", "-u", "-i", "-n", "-p", "-U", "-a", "--all"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "firejail",
-        with_value: &[],
-        flags: &["--quiet", "--noprofile"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "systemd-run",
-        with_value: &["-u", "--unit", "-p", "--property"],
-        flags: &[
-            "--user", "--scope", "--wait", "-q", "--quiet", "-t", "--pty",
-        ],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "flock",
-        with_value: &["-w", "--timeout", "--wait", "-E", "--conflict-exit-code"],
-        flags: &[
-            "-s",
-            "--shared",
-            "-x",
-            "-e",
-            "--exclusive",
-            "-u",
-            "--unlock",
-            "-n",
-            "--nb",
-            "--nonblock",
-            "-o",
-            "--close",
-            "-F",
-            "--no-fork",
-            "--verbose",
-        ],
-        then: Then::Operand,
-    },
-    Wrapper {
-        name: "chrt",
-        with_value: &[
-            "-T",
-            "--sched-runtime",
-            "-P",
-            "--sched-period",
-            "-D",
-            "--sched-deadline",
-        ],
-        flags: &[
-            "-a",
-            "--all-tasks",
-            "-b",
-            "--batch",
-            "-d",
-            "--deadline",
-            "-e",
-            "--ext",
-            "-f",
-            "--fifo",
-            "-i",
-            "--idle",
-            "-o",
-            "--other",
-            "-r",
-            "--rr",
-            "-R",
-            "--reset-on-fork",
-            "-v",
-            "--verbose",
-        ],
-        then: Then::Operand,
-    },
-    Wrapper {
-        name: "prlimit",
-        with_value: &["-p", "--pid", "-o", "--output"],
-        flags: &["--noheadings", "--raw", "--verbose"],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "setpriv",
-        with_value: &[
-            "--reuid",
-            "--regid",
-            "--ruid",
-            "--rgid",
-            "--euid",
-            "--egid",
-            "--groups",
-            "--inh-caps",
-            "--ambient-caps",
-            "--bounding-set",
-            "--securebits",
-            "--pdeathsig",
-            "--selinux-label",
-            "--apparmor-profile",
-            "--landlock-access",
-            "--landlock-rule",
-            "--seccomp-filter",
-            "--ptracer",
-        ],
-        flags: &[
-            "--clear-groups",
-            "--keep-groups",
-            "--init-groups",
-            "--no-new-privs",
-            "--reset-env",
-            "-d",
-            "--dump",
-        ],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "script",
-        with_value: &[
-            "-c",
-            "--command",
-            "-E",
-            "--echo",
-            "-I",
-            "--log-in",
-            "-O",
-            "--log-out",
-            "-B",
-            "--log-io",
-            "-T",
-            "--log-timing",
-            "-m",
-            "--logging-format",
-            "-o",
-            "--output-limit",
-        ],
-        flags: &[
-            "-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet",
-        ],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "dbus-run-session",
-        with_value: &["--config-file", "--dbus-daemon"],
-        flags: &[],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "flatpak-spawn",
-        with_value: &[
-            "--directory",
-            "--env",
-            "--unset-env",
-            "--forward-fd",
-            "--sandbox-expose",
-            "--sandbox-expose-ro",
-            "--sandbox-flag",
-            "--app-path",
-            "--usr-path",
-        ],
-        flags: &[
-            "--host",
-            "--watch-bus",
-            "--expose-pids",
-            "--share-pids",
-            "--latest-version",
-            "--no-network",
-            "--clear-env",
-            "--sandbox",
-            "--verbose",
-            "-v",
-        ],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "toolbox",
-        with_value: &["-c", "--container", "-d", "--distro", "-r", "--release"],
-        flags: &["-y", "--assumeyes", "-v", "--verbose"],
-        then: Then::Verb("run"),
-    },
-    Wrapper {
-        name: "distrobox-enter",
-        with_value: &["-n", "--name", "-a", "--additional-flags"],
-        flags: &[
-            "-T",
-            "--no-tty",
-            "-nw",
-            "--no-workdir",
-            "-v",
-            "--verbose",
-            "-d",
-            "--dry-run",
-            "-r",
-            "--root",
-            "--clean-path",
-        ],
-        then: Then::AfterDashDash,
-    },
-    Wrapper {
-        name: "xargs",
-        with_value: &[
-            "-a",
-            "--arg-file",
-            "-d",
-            "--delimiter",
-            "-E",
-            "-I",
-            "-L",
-            "--max-lines",
-            "-n",
-            "--max-args",
-            "-P",
-            "--max-procs",
-            "-s",
-            "--max-chars",
-            "--process-slot-var",
-        ],
-        flags: &[
-            "-0",
-            "--null",
-            "-r",
-            "--no-run-if-empty",
-            "-t",
-            "--verbose",
-            "-p",
-            "--interactive",
-            "-x",
-            "--exit",
-            "-o",
-            "--open-tty",
-            "--show-limits",
-        ],
-        then: Then::Command,
-    },
-    Wrapper {
-        name: "watch",
-        with_value: &["-n", "--interval", "-q", "--equexit", "--differences"],
-        flags: &[
-            "-b",
-            "--beep",
-            "-c",
-            "--color",
-            "-C",
-            "--no-color",
-            "-d",
-            "-e",
-            "--errexit",
-            "-g",
-            "--chgexit",
-            "-p",
-            "--precise",
-            "-t",
-            "--no-title",
-            "-w",
-            "--no-wrap",
-            "-r",
-            "--no-rerun",
-        ],
-        then: Then::Script,
-    },
-    Wrapper {
-        name: "trap",
-        with_value: &[],
-        flags: &["-l", "-p"],
-        then: Then::Script,
-    },
-    Wrapper {
-        name: "eval",
-        with_value: &[],
-        flags: &[],
-        then: Then::Script,
-    },
-    Wrapper {
-        name: "sh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "bash",
-        with_value: &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"],
-        flags: &[
-            "--login",
-            "--norc",
-            "--noprofile",
-            "--posix",
-            "--restricted",
-            "--verbose",
-            "--noediting",
-        ],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "dash",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "zsh",
-        with_value: &["-o", "+o"],
-        flags: &["--login", "--no-rcs"],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "ksh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "su",
-        with_value: &[
-            "-c",
-            "--command",
-            "-s",
-            "--shell",
-            "-g",
-            "--group",
-            "-G",
-            "--supp-group",
-            "-w",
-            "--whitelist-environment",
-        ],
-        flags: &[
-            "-",
-            "-l",
-            "--login",
-            "-m",
-            "-p",
-            "--preserve-environment",
-            "-P",
-            "--pty",
-        ],
-        then: Then::DashC,
-    },
-];
 
 /// The subjects of `commands` (from a script whose text is `source`).
 pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
@@ -854,7 +224,7 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         out.complete = false;
         return;
     }
-    if let Some(wrapper) = WRAPPERS.iter().find(|w| w.name == name) {
+    if let Some(wrapper) = runners::wrapper(name) {
         through_wrapper(wrapper, words, partial, out, depth);
     }
 }
@@ -887,17 +257,17 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     }
 }
 
-/// The command a wrapper of [`WRAPPERS`] runs, seen through in turn.
+/// The command a wrapper of [`runners::WRAPPERS`] runs, seen through in turn.
 fn through_wrapper(
-    wrapper: &Wrapper,
+    wrapper: &runners::Wrapper,
     words: &[String],
     partial: bool,
     out: &mut Subjects,
     depth: usize,
 ) {
     let name = wrapper.name;
-    match inner(wrapper, &words[1..]) {
-        Inner::Words(start) => {
+    match runners::inner(wrapper, &words[1..]) {
+        runners::Inner::Words(start) => {
             let inner = &words[1 + start..];
             if inner.is_empty() {
                 if partial {
@@ -907,24 +277,24 @@ fn through_wrapper(
             }
             // xargs appends words read at run time: a shell, eval or another
             // wrapper under it runs whatever they say.
-            if name == "xargs" && runs_its_arguments(inner) {
+            if name == "xargs" && runners::runs_its_arguments(inner) {
                 out.complete = false;
             }
             push(out, inner, partial, name);
             see_through(inner, partial, out, depth + 1);
         }
-        Inner::Script(text) => {
+        runners::Inner::Script(text) => {
             if partial {
                 out.complete = false;
             }
             script(&text, out, depth, name);
         }
-        Inner::None => {
+        runners::Inner::None => {
             if partial {
                 out.complete = false;
             }
         }
-        Inner::Unknown => out.complete = false,
+        runners::Inner::Unknown => out.complete = false,
     }
 }
 
@@ -1024,37 +394,6 @@ const RENAMING: &[&str] = &["alias", "unalias", "hash", "enable", "shopt", "sour
 
 /// git's options before its subcommand that take a value, and those that
 /// do not (`git -C dir --no-pager push` is a `git push` to a rule).
-const GIT_GLOBAL_VALUE: &[&str] = &[
-    "-C",
-    "-c",
-    "--git-dir",
-    "--work-tree",
-    "--namespace",
-    "--super-prefix",
-    "--config-env",
-    "--attr-source",
-    "--list-cmds",
-];
-const GIT_GLOBAL_FLAGS: &[&str] = &[
-    "--no-pager",
-    "-p",
-    "--paginate",
-    "-P",
-    "--bare",
-    "--no-replace-objects",
-    "--literal-pathspecs",
-    "--glob-pathspecs",
-    "--noglob-pathspecs",
-    "--icase-pathspecs",
-    "--no-optional-locks",
-    "--no-advice",
-    "--no-lazy-fetch",
-    "--html-path",
-    "--man-path",
-    "--info-path",
-    "--exec-path",
-];
-
 /// Plumbing that does what a porcelain command does: a rule for the
 /// porcelain command also stops the plumbing (`git send-pack` pushes).
 const GIT_PLUMBING: &[(&str, &[&str])] = &[
@@ -1086,37 +425,12 @@ const GIT_RUNS: &[(&str, &str)] = &[
 /// options, the porcelain equivalents of plumbing, and whether the command
 /// is opaque to rules that name git.
 fn git(words: &[String], partial: bool, out: &mut Subjects) {
-    let mut i = 1;
-    while let Some(w) = words.get(i) {
-        let a = w.as_str();
-        if !a.starts_with('-') {
-            break;
-        }
-        if matches!(a, "-c" | "--config-env")
-            || a.starts_with("--config-env=")
-            || a.starts_with("--exec-path=")
-        {
-            out.git_opaque = true;
-        }
-        if GIT_GLOBAL_VALUE.contains(&a) {
-            i += 2;
-        } else if GIT_GLOBAL_FLAGS.contains(&a)
-            || a.split_once('=')
-                .is_some_and(|(n, _)| GIT_GLOBAL_VALUE.contains(&n) || n == "--exec-path")
-        {
-            i += 1;
-        } else if a.len() > 2 && (a.starts_with("-C") || a.starts_with("-c")) {
-            // `-Cdir`, `-ckey=value`.
-            out.git_opaque |= a.starts_with("-c");
-            i += 1;
-        } else {
-            // `--version`, `--help` run nothing; anything else we do not know.
-            if !matches!(a, "--version" | "--help" | "-v" | "-h") {
-                out.complete = false;
-            }
-            return;
-        }
+    let globals = runners::git_globals(words);
+    out.git_opaque |= globals.sets_meaning;
+    if globals.unknown {
+        out.complete = false;
     }
+    let Some(i) = globals.subcommand else { return };
     if words
         .iter()
         .any(|w| w.contains("ext::") || (w.starts_with("GIT_") && w.contains('=')))
@@ -1188,206 +502,21 @@ fn script(text: &str, out: &mut Subjects, depth: usize, via: &str) {
 
 /// `find ... -exec|-execdir|-ok|-okdir CMD ... ;|+`
 fn find_exec(words: &[String], partial: bool, out: &mut Subjects, depth: usize) {
-    let mut i = 1;
-    while i < words.len() {
-        if matches!(words[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
-            let rest = &words[i + 1..];
-            let end = rest
-                .iter()
-                .position(|w| w == ";" || w == "+")
-                .unwrap_or(rest.len());
-            if end == rest.len() && !partial {
-                // Unterminated: find refuses to run; nothing executes.
-            }
-            let inner = &rest[..end];
-            if !inner.is_empty() {
-                // find puts each file name where `{}` stands, also inside a
-                // shell script (`sh -c 'cat {}'`), and after `+` it appends
-                // them: a file name then becomes code.
-                if runs_its_arguments(inner) && inner.iter().skip(1).any(|w| w.contains("{}")) {
-                    out.complete = false;
-                }
-                push(out, inner, partial && end == rest.len(), "find");
-                see_through(inner, partial, out, depth + 1);
-            }
-            i += end + 2;
-        } else {
-            i += 1;
-        }
-    }
-}
-
-/// Does this command run (part of) its arguments as a command or script:
-/// a shell, `eval`, or a wrapper?
-fn runs_its_arguments(words: &[String]) -> bool {
-    words.first().is_some_and(|w| {
-        let name = w.rsplit('/').next().unwrap_or(w);
-        WRAPPERS.iter().any(|wrapper| wrapper.name == name)
-    })
-}
-
-/// For a wrapper command (`words[0]` one of [`WRAPPERS`] that runs a
-/// command directly), the index in `words` where the command it runs starts.
-pub(crate) fn command_start(words: &[String]) -> Option<usize> {
-    let wrapper = WRAPPERS
-        .iter()
-        .find(|w| Some(w.name) == words.first().map(String::as_str))?;
-    match inner(wrapper, &words[1..]) {
-        Inner::Words(start) if 1 + start < words.len() => Some(1 + start),
-        _ => None,
-    }
-}
-
-enum Inner {
-    /// The command starts at this index of the wrapper's arguments.
-    Words(usize),
-    /// A shell script to analyze.
-    Script(String),
-    /// The wrapper runs nothing (`sudo -l`, `bash script.sh` runs a file).
-    None,
-    /// An option we do not know: cannot tell.
-    Unknown,
-}
-
-fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
-    if wrapper.then == Then::AfterDashDash {
-        return match args.iter().position(|a| a == "--") {
-            Some(at) if at + 1 < args.len() => Inner::Words(at + 1),
-            _ => Inner::None,
-        };
-    }
-    let (args, offset) = match wrapper.then {
-        Then::Verb(verb) => match args.split_first() {
-            Some((first, rest)) if first == verb => (rest, 1),
-            // Another verb (`toolbox list`) runs nothing of ours to see.
-            Some(_) => return Inner::None,
-            None => return Inner::None,
-        },
-        _ => (args, 0),
-    };
-    match inner_after_verb(wrapper, args) {
-        Inner::Words(i) => Inner::Words(i + offset),
-        other => other,
-    }
-}
-
-fn inner_after_verb(wrapper: &Wrapper, args: &[String]) -> Inner {
-    let optional: &[&str] = OPTIONAL_VALUE
-        .iter()
-        .find(|(n, _)| *n == wrapper.name)
-        .map_or(&[], |(_, o)| o);
-    let mut i = 0;
-    let mut dash_c = false;
-    while let Some(arg) = args.get(i) {
-        let a = arg.as_str();
-        if a == "--" {
-            i += 1;
-            break;
-        }
-        let option_like = (a.starts_with('-') && a.len() > 1)
-            || (wrapper.then == Then::DashC && a.starts_with('+') && a.len() > 1);
-        if !option_like {
-            break;
-        }
-        if wrapper.flags.contains(&a) || optional.contains(&a) {
-            i += 1;
+    for exec in runners::find_exec(words) {
+        let terminated = exec.terminated;
+        let inner = &words[exec.command];
+        if inner.is_empty() {
             continue;
         }
-        // `--default-signal=TERM`, `-n1024`: an optional value glued on.
-        if optional.iter().any(|o| {
-            a.strip_prefix(o).is_some_and(|rest| {
-                rest.starts_with('=') || (!o.starts_with("--") && !rest.is_empty())
-            })
-        }) {
-            i += 1;
-            continue;
+        // find puts each file name where `{}` stands, also inside a shell
+        // script (`sh -c 'cat {}'`), and after `+` it appends them: a file
+        // name then becomes code.
+        if runners::runs_its_arguments(inner) && inner.iter().skip(1).any(|w| w.contains("{}")) {
+            out.complete = false;
         }
-        if wrapper.with_value.contains(&a) {
-            if wrapper.then == Then::DashC && (a == "-c" || a == "--command") {
-                // `su -c CMD`: the value is the script.
-                return args
-                    .get(i + 1)
-                    .map_or(Inner::None, |s| Inner::Script(s.clone()));
-            }
-            i += 2;
-            continue;
-        }
-        if let Some((name, _)) = a.split_once('=')
-            && a.starts_with("--")
-            && wrapper.with_value.contains(&name)
-        {
-            i += 1;
-            continue;
-        }
-        // `-uUSER`, `-oL`, `-n5`: a short option with its value glued on.
-        if !a.starts_with("--")
-            && a.len() > 2
-            && a.get(..2)
-                .is_some_and(|short| wrapper.with_value.contains(&short))
-        {
-            i += 1;
-            continue;
-        }
-        // `nice -10`.
-        if wrapper.name == "nice" && a[1..].bytes().all(|b| b.is_ascii_digit()) {
-            i += 1;
-            continue;
-        }
-        // Shell option clusters: `-c`, `-lc`, `-ec`, `-xe`, `-euo pipefail`.
-        if wrapper.then == Then::DashC
-            && !a.starts_with("--")
-            && a[1..].bytes().all(|b| b.is_ascii_alphabetic())
-        {
-            if a.contains('c') {
-                dash_c = true;
-            }
-            // `-o NAME` inside a cluster (`-euo pipefail`) takes the next word.
-            i += if a.ends_with('o') { 2 } else { 1 };
-            continue;
-        }
-        return Inner::Unknown;
-    }
-    // An option that wants a value can be the last word (`sudo -u`).
-    after_options(wrapper, args, i.min(args.len()), dash_c)
-}
-
-/// What the wrapper runs, once its options end at `args[i]` (`dash_c`:
-/// a shell saw `-c`).
-fn after_options(wrapper: &Wrapper, args: &[String], i: usize, dash_c: bool) -> Inner {
-    let rest = &args[i..];
-    match wrapper.then {
-        Then::Command => Inner::Words(i),
-        // GNU env takes any word holding `=` for an assignment (`A.B=1`).
-        Then::Assignments => {
-            let skip = rest.iter().take_while(|w| w.contains('=')).count();
-            Inner::Words(i + skip)
-        }
-        Then::Operand
-            if wrapper.name == "flock"
-                && rest.get(1).is_some_and(|w| w == "-c" || w == "--command") =>
-        {
-            rest.get(2)
-                .map_or(Inner::None, |s| Inner::Script(s.clone()))
-        }
-        Then::Operand => {
-            if rest.is_empty() {
-                Inner::None
-            } else {
-                Inner::Words(i + 1)
-            }
-        }
-        Then::Script => {
-            if rest.is_empty() {
-                Inner::None
-            } else {
-                Inner::Script(rest.join(" "))
-            }
-        }
-        Then::DashC if dash_c => rest
-            .first()
-            .map_or(Inner::None, |s| Inner::Script(s.clone())),
-        // `bash script.sh` runs a file we cannot see; `bash` alone reads stdin.
-        Then::DashC => Inner::Unknown,
-        Then::AfterDashDash | Then::Verb(_) => Inner::Words(i),
+        // An unterminated `-exec` makes find refuse to run; only the known
+        // words of a partial command may still be followed by a terminator.
+        push(out, inner, partial && !terminated, "find");
+        see_through(inner, partial, out, depth + 1);
     }
 }

@@ -6,7 +6,8 @@
 //! wrappers stripped, options (and their arguments) skipped, then down the
 //! subcommand tree of the registry ([`shellward_registry`]).
 
-use shellward_registry::{Node, arg, opt};
+use shellward_argv::spec;
+use shellward_registry::{Node, arg};
 
 /// Programs that never get a prefix rule: every use of them is its own
 /// decision (deleting, changing permissions, writing devices, running
@@ -204,7 +205,7 @@ fn prefix_words(argv: &[String]) -> Option<Vec<String>> {
     }
     if matches!(base, "make" | "just" | "gmake") {
         let node = shellward_registry::lookup(base);
-        let target = positionals(&words[1..], node.into_iter().collect())
+        let target = spec::positionals(&words[1..], &node.into_iter().collect::<Vec<_>>())
             .into_iter()
             .find(|w| !w.contains('='));
         // Without a target the default one runs; `make:*` would allow every target.
@@ -223,7 +224,7 @@ fn prefix_words(argv: &[String]) -> Option<Vec<String>> {
                     .iter()
                     .position(|w| w == run)
                     .map_or(&[][..], |i| &words[2 + i..]);
-                return match positionals(after_run, chain).first() {
+                return match spec::positionals(after_run, &chain).first() {
                     Some(script) => out(&[run, script]),
                     // `npm run` alone lists the scripts.
                     None => out(&[run]),
@@ -272,7 +273,7 @@ fn prefix_words(argv: &[String]) -> Option<Vec<String>> {
             .into_iter()
             .chain(shellward_registry::lookup(base).and_then(|n| n.subcommand(sub)))
             .collect();
-        match positionals(after, chain).first() {
+        match spec::positionals(after, &chain).first() {
             Some(program) => rest.push(program),
             None => return None,
         }
@@ -304,7 +305,7 @@ pub fn strip_harmless(argv: &[String]) -> Option<&[String]> {
         if !STRIPPED.contains(&first) {
             break;
         }
-        let start = crate::subject::command_start(words)?;
+        let start = shellward_argv::runners::command_start(words)?;
         let between = &words[1..start];
         let harmless = match first {
             "env" => between.iter().all(|w| {
@@ -343,8 +344,12 @@ fn walk(root: &str, args: &[String]) -> Option<Vec<String>> {
             break;
         }
         if w.starts_with('-') && w.len() > 1 {
-            after_unknown_option = !w.contains('=') && find_option(w, &chain).is_none();
-            i += 1 + usize::from(option_consumes_next(w, args.get(i + 1), &chain));
+            after_unknown_option = !w.contains('=') && spec::find_option(w, &chain).is_none();
+            i += 1 + usize::from(spec::option_consumes_next(
+                w,
+                args.get(i + 1).map(String::as_str),
+                &chain,
+            ));
             continue;
         }
         match node.subcommand(w) {
@@ -425,48 +430,4 @@ fn rule_word(w: &str) -> bool {
                         | b')'
                 )
         })
-}
-
-fn find_option<'n>(w: &str, chain: &[&'n Node]) -> Option<&'n shellward_registry::Opt> {
-    chain.iter().rev().enumerate().find_map(|(depth, n)| {
-        n.option(w)
-            .filter(|o| depth == 0 || o.flags & opt::PERSISTENT != 0)
-    })
-}
-
-/// The positional words of `args`, skipping options known to `chain`
-/// (the node and its ancestors) with their arguments.
-fn positionals<'a>(args: &'a [String], chain: Vec<&Node>) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while let Some(w) = args.get(i) {
-        if w == "--" {
-            out.extend(args[i + 1..].iter().map(String::as_str));
-            break;
-        }
-        if w.starts_with('-') && w.len() > 1 {
-            i += 1 + usize::from(option_consumes_next(w, args.get(i + 1), &chain));
-            continue;
-        }
-        out.push(w.as_str());
-        i += 1;
-    }
-    out
-}
-
-/// Does option word `w` take the next word as its argument? An optional
-/// argument is taken only when the next word is a number (`make -j 4`).
-fn option_consumes_next(w: &str, next: Option<&String>, chain: &[&Node]) -> bool {
-    if w.contains('=') {
-        return false;
-    }
-    match find_option(w, chain) {
-        Some(o) if !o.takes_arg() || o.flags & opt::REQUIRES_SEPARATOR != 0 => false,
-        Some(o) if o.flags & opt::ARG_OPTIONAL != 0 => {
-            next.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        }
-        Some(_) => true,
-        // `-j4`, `-uUSER`: a short option with its value glued on.
-        None => false,
-    }
 }

@@ -242,3 +242,26 @@ fn parsed(key: &str) -> Option<&'static Node> {
 pub fn lookup(name: &str) -> Option<&'static Node> {
     parsed(name)
 }
+
+/// The registry's tree is what [`shellward_argv::spec`] reads argvs with.
+impl shellward_argv::spec::Spec for Node {
+    type Opt = Opt;
+    fn option(&self, word: &str) -> Option<&Opt> {
+        Node::option(self, word)
+    }
+}
+
+impl shellward_argv::spec::SpecOption for Opt {
+    fn takes_value(&self) -> bool {
+        self.takes_arg()
+    }
+    fn value_optional(&self) -> bool {
+        self.flags & opt::ARG_OPTIONAL != 0
+    }
+    fn requires_separator(&self) -> bool {
+        self.flags & opt::REQUIRES_SEPARATOR != 0
+    }
+    fn persistent(&self) -> bool {
+        self.flags & opt::PERSISTENT != 0
+    }
+}

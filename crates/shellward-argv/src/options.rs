@@ -22,15 +22,22 @@ use std::collections::HashMap;
 
 /// The value an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Value {
+pub enum Value {
+    /// No value; may be clustered (`-la`).
     None,
+    /// A number, glued or the next argument.
     Num,
+    /// Any string, glued or the next argument.
     Str,
+    /// A file name that is read.
     Path,
+    /// An optional value, only glued (`--color=never`).
     Opt,
     /// A value unless the option is the last argument.
     Last,
+    /// A single character.
     Char,
+    /// Only this literal (`{}`, `EOF`).
     Literal(&'static str),
     /// Two values (`jq --arg NAME VALUE`).
     Pair,
@@ -38,7 +45,7 @@ pub(crate) enum Value {
 
 /// A parsed option table.
 #[derive(Debug, Default)]
-pub(crate) struct Options {
+pub struct Options {
     by_name: HashMap<&'static str, (Value, &'static str)>,
     /// The table has single-dash long options (`find -name`), so an unknown
     /// `-word` is reported whole rather than as its first letter.
@@ -46,14 +53,15 @@ pub(crate) struct Options {
 }
 
 impl Options {
-    pub(crate) fn parse(table: &'static str) -> Options {
+    /// Read a table (see the module's documentation).
+    pub fn parse(table: &'static str) -> Options {
         let mut options = Options::default();
         options.extend(table);
         options
     }
 
     /// Add the entries of another table.
-    pub(crate) fn extend(&mut self, table: &'static str) {
+    pub fn extend(&mut self, table: &'static str) {
         let by_name = &mut self.by_name;
         let mut single_dash_long = false;
         for entry in table.split_whitespace() {
@@ -87,27 +95,32 @@ impl Options {
 
 /// One recognised option occurrence.
 #[derive(Debug, Clone)]
-pub(crate) struct Flag<'a> {
+pub struct Flag<'a> {
     /// The canonical (first) name in the table.
     pub name: &'static str,
+    /// Its value, if it took one.
     pub value: Option<&'a str>,
+    /// The kind of value the table gives it.
     pub kind: Value,
 }
 
 /// The argv of a command split into options and operands.
 #[derive(Debug, Default, Clone)]
-pub(crate) struct Parsed<'a> {
+pub struct Parsed<'a> {
+    /// The options, in order.
     pub flags: Vec<Flag<'a>>,
     /// Operands, with their index into the argv.
     pub operands: Vec<(usize, &'a str)>,
 }
 
 impl Parsed<'_> {
-    pub(crate) fn has(&self, name: &str) -> bool {
+    /// Was the option (canonical name) given?
+    pub fn has(&self, name: &str) -> bool {
         self.flags.iter().any(|f| f.name == name)
     }
 
-    pub(crate) fn value(&self, name: &str) -> Option<&str> {
+    /// The last value given to the option (canonical name).
+    pub fn value(&self, name: &str) -> Option<&str> {
         self.flags
             .iter()
             .rev()
@@ -118,7 +131,7 @@ impl Parsed<'_> {
 
 /// Why an argv was rejected by a table.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Unknown(pub String);
+pub struct Unknown(pub String);
 
 fn value_ok(kind: Value, value: &str) -> bool {
     match kind {
@@ -169,7 +182,7 @@ fn take_value<'a>(
 /// `numeric_short`: `-20` means `-n 20` (head, tail). `stop_at_operand`:
 /// options end at the first operand (POSIX style, e.g. the command after
 /// `xargs` or `timeout`); otherwise GNU permutation applies.
-pub(crate) fn parse<'a>(
+pub fn parse<'a>(
     options: &Options,
     args: &'a [&'a str],
     numeric_short: bool,

@@ -1,0 +1,1026 @@
+//! The one table of programs that run other programs, and the readers of
+//! their argv.
+//!
+//! A deny rule `rm:*` must also stop `timeout 5 rm x`, `sudo -u me rm x`,
+//! `bash -c 'rm x'` and `watch 'rm x'`; the judge must judge what they run;
+//! the effect model must see what they delete. [`WRAPPERS`] says, per
+//! program, which of its options take a value and what comes between its
+//! options and the command it runs, copied from its manual; [`inner`]
+//! reads an argv with it. A wrapper written with an option we do not know
+//! cannot be seen through ([`Inner::Unknown`]), so callers ask. git's global
+//! options ([`git_globals`]) and `find -exec` ([`find_exec`]) are read here
+//! too.
+
+/// The wrapper named `name` (a base name: `/usr/bin/sudo` is `sudo`).
+pub fn wrapper(name: &str) -> Option<&'static Wrapper> {
+    WRAPPERS.iter().find(|w| w.name == name)
+}
+
+/// Does this command run (part of) its arguments as a command or script:
+/// a shell, `eval`, or another wrapper?
+pub fn runs_its_arguments(words: &[String]) -> bool {
+    words.first().is_some_and(|w| {
+        let name = w.rsplit('/').next().unwrap_or(w);
+        wrapper(name).is_some()
+    })
+}
+
+/// Where git's global options end (`git -C dir --no-pager push`), and what
+/// they say about the command.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GitGlobals {
+    /// The index in `words` of the subcommand, if the globals end in one.
+    pub subcommand: Option<usize>,
+    /// A global option that sets git's meaning at run time (`-c`,
+    /// `--config-env`, `--exec-path=`): aliases, editors, pagers.
+    pub sets_meaning: bool,
+    /// A global option we do not know (neither `--version` nor `--help`).
+    pub unknown: bool,
+}
+
+/// Read git's global options in `words` (`words[0]` is `git`).
+pub fn git_globals(words: &[String]) -> GitGlobals {
+    let mut out = GitGlobals::default();
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let a = w.as_str();
+        if !a.starts_with('-') {
+            out.subcommand = Some(i);
+            return out;
+        }
+        if matches!(a, "-c" | "--config-env")
+            || a.starts_with("--config-env=")
+            || a.starts_with("--exec-path=")
+        {
+            out.sets_meaning = true;
+        }
+        if GIT_GLOBAL_VALUE.contains(&a) {
+            i += 2;
+        } else if GIT_GLOBAL_FLAGS.contains(&a)
+            || a.split_once('=')
+                .is_some_and(|(n, _)| GIT_GLOBAL_VALUE.contains(&n) || n == "--exec-path")
+        {
+            i += 1;
+        } else if a.len() > 2 && (a.starts_with("-C") || a.starts_with("-c")) {
+            // `-Cdir`, `-ckey=value`.
+            out.sets_meaning |= a.starts_with("-c");
+            i += 1;
+        } else {
+            // `--version`, `--help` run nothing; anything else we do not know.
+            out.unknown = !matches!(a, "--version" | "--help" | "-v" | "-h");
+            return out;
+        }
+    }
+    out
+}
+
+/// One command `find` runs: `-exec CMD ARGS ;` (or `{} +`), `-execdir`,
+/// `-ok`, `-okdir`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FindExec {
+    /// The action (`-exec`, `-execdir`, `-ok`, `-okdir`), at `at`.
+    pub action: &'static str,
+    /// The index of the action word.
+    pub at: usize,
+    /// The command's words, up to its terminator.
+    pub command: std::ops::Range<usize>,
+    /// A terminator was there (GNU find refuses to run without one).
+    pub terminated: bool,
+}
+
+/// The commands `find` runs, as GNU find reads them: a command ends at
+/// `;`, or at `+` right after `{}` (any other `+` is an argument).
+pub fn find_exec<S: AsRef<str>>(words: &[S]) -> Vec<FindExec> {
+    const ACTIONS: &[&str] = &["-exec", "-execdir", "-ok", "-okdir"];
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i < words.len() {
+        let Some(action) = ACTIONS.iter().find(|a| **a == words[i].as_ref()) else {
+            i += 1;
+            continue;
+        };
+        let start = i + 1;
+        let end = (start..words.len()).find(|&k| {
+            let w = words[k].as_ref();
+            w == ";" || (w == "+" && k > start && words[k - 1].as_ref() == "{}")
+        });
+        out.push(FindExec {
+            action,
+            at: i,
+            command: start..end.unwrap_or(words.len()),
+            terminated: end.is_some(),
+        });
+        i = end.map_or(words.len(), |e| e + 1);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_exec_as_gnu_find_reads_it() {
+        let got = |s: &'static str| {
+            let words: Vec<&str> = s.split(' ').collect();
+            find_exec(&words)
+                .iter()
+                .map(|f| (f.action, words[f.command.clone()].join(" "), f.terminated))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            got("find . -exec rm {} ;"),
+            [("-exec", "rm {}".to_string(), true)]
+        );
+        assert_eq!(
+            got("find . -exec rm {} +"),
+            [("-exec", "rm {}".to_string(), true)]
+        );
+        // A `+` not after `{}` is an argument.
+        assert_eq!(
+            got("find . -exec echo + ;"),
+            [("-exec", "echo +".to_string(), true)]
+        );
+        assert_eq!(
+            got("find . -exec echo +"),
+            [("-exec", "echo +".to_string(), false)]
+        );
+        assert_eq!(
+            got("find . -execdir a {} ; -ok b ;"),
+            [
+                ("-execdir", "a {}".to_string(), true),
+                ("-ok", "b".to_string(), true)
+            ]
+        );
+        assert_eq!(got("find . -name x"), []);
+    }
+
+    #[test]
+    fn git_globals_end_at_the_subcommand() {
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let g = git_globals(&words("git -C dir --no-pager push origin"));
+        assert_eq!(
+            (g.subcommand, g.sets_meaning, g.unknown),
+            (Some(4), false, false)
+        );
+        let g = git_globals(&words("git -c alias.p=push p"));
+        assert_eq!((g.subcommand, g.sets_meaning), (Some(3), true));
+        let g = git_globals(&words("git --frobnicate push"));
+        assert_eq!((g.subcommand, g.unknown), (None, true));
+        let g = git_globals(&words("git --version"));
+        assert_eq!((g.subcommand, g.unknown), (None, false));
+    }
+
+    #[test]
+    fn wrappers_are_read_with_their_options() {
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        #[rustfmt::skip]
+        let rows: &[(&str, Option<usize>)] = &[
+            ("timeout 5 rm x",          Some(2)),
+            ("sudo -u me rm x",         Some(3)),
+            ("nice -n 5 rm x",          Some(3)),
+            ("nice -10 rm x",           Some(2)),
+            ("env A=1 B=2 rm x",        Some(3)),
+            ("sudo --frobnicate rm x",  None),
+            ("sudo",                    None),
+        ];
+        for (argv, want) in rows {
+            assert_eq!(command_start(&words(argv)), *want, "{argv}");
+        }
+    }
+}
+
+/// What sits between a wrapper's options and the command it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Then {
+    /// The command follows the options.
+    Command,
+    /// `NAME=value` words, then the command (`env`).
+    Assignments,
+    /// One operand, then the command (`timeout DURATION`, `flock FILE`).
+    Operand,
+    /// The rest is joined into a shell script (`watch`, `eval`).
+    Script,
+    /// The operand of `-c` is a shell script (`bash -c`); otherwise a script file runs.
+    DashC,
+    /// The command follows a `--` (`distrobox-enter NAME -- CMD`); without
+    /// one, an interactive shell.
+    AfterDashDash,
+    /// A verb, then options, then the command (`toolbox run CMD`).
+    Verb(&'static str),
+}
+
+/// A program that runs another command.
+pub struct Wrapper {
+    /// The program's name.
+    pub name: &'static str,
+    /// Options that take a value (`-u USER`, `--user=USER`, `-uUSER`).
+    pub with_value: &'static [&'static str],
+    /// Options without one.
+    pub flags: &'static [&'static str],
+    /// What comes after the options.
+    pub then: Then,
+}
+
+/// Options whose value, if any, is glued on (`--default-signal=TERM`,
+/// `prlimit -n1024`): they never take the next word.
+pub const OPTIONAL_VALUE: &[(&str, &[&str])] = &[
+    (
+        "env",
+        &["--default-signal", "--ignore-signal", "--block-signal"],
+    ),
+    (
+        "prlimit",
+        &[
+            "-c",
+            "--core",
+            "-d",
+            "--data",
+            "-e",
+            "--nice",
+            "-f",
+            "--fsize",
+            "-i",
+            "--sigpending",
+            "-l",
+            "--memlock",
+            "-m",
+            "--rss",
+            "-n",
+            "--nofile",
+            "-q",
+            "--msgqueue",
+            "-r",
+            "--rtprio",
+            "-s",
+            "--stack",
+            "-t",
+            "--cpu",
+            "-u",
+            "--nproc",
+            "-v",
+            "--as",
+            "-x",
+            "--locks",
+            "-y",
+            "--rttime",
+        ],
+    ),
+];
+
+/// Wrappers seen through, from their manuals.
+pub const WRAPPERS: &[Wrapper] = &[
+    Wrapper {
+        name: "env",
+        // Not `-S`: it splits its value into a command (unknown: ask).
+        with_value: &["-u", "--unset", "-C", "--chdir"],
+        flags: &[
+            "-i",
+            "--ignore-environment",
+            "-0",
+            "--null",
+            "-v",
+            "--debug",
+            "-",
+        ],
+        then: Then::Assignments,
+    },
+    Wrapper {
+        name: "sudo",
+        with_value: &[
+            "-u",
+            "--user",
+            "-g",
+            "--group",
+            "-h",
+            "--host",
+            "-p",
+            "--prompt",
+            "-C",
+            "--close-from",
+            "-D",
+            "--chdir",
+            "-r",
+            "--role",
+            "-t",
+            "--type",
+            "-T",
+            "--command-timeout",
+            "-U",
+            "--other-user",
+            "-R",
+            "--chroot",
+        ],
+        flags: &[
+            "-A",
+            "--askpass",
+            "-b",
+            "--background",
+            "-E",
+            "--preserve-env",
+            "-H",
+            "--set-home",
+            "-n",
+            "--non-interactive",
+            "-P",
+            "--preserve-groups",
+            "-S",
+            "--stdin",
+            "-k",
+            "--reset-timestamp",
+            "-B",
+            "--bell",
+            "-N",
+            "--no-update",
+        ],
+        then: Then::Assignments, // `sudo VAR=value CMD`
+    },
+    Wrapper {
+        name: "doas",
+        with_value: &["-u", "-C"],
+        flags: &["-n", "-s"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "timeout",
+        with_value: &["-s", "--signal", "-k", "--kill-after"],
+        flags: &["--preserve-status", "--foreground", "-v", "--verbose"],
+        then: Then::Operand,
+    },
+    Wrapper {
+        name: "time",
+        with_value: &["-o", "--output", "-f", "--format"],
+        flags: &[
+            "-p",
+            "--portability",
+            "-a",
+            "--append",
+            "-v",
+            "--verbose",
+            "-q",
+            "--quiet",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "nice",
+        with_value: &["-n", "--adjustment"],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "ionice",
+        with_value: &["-c", "--class", "-n", "--classdata"],
+        flags: &["-t", "--ignore"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "nohup",
+        with_value: &[],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "stdbuf",
+        with_value: &["-i", "--input", "-o", "--output", "-e", "--error"],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "command",
+        with_value: &[],
+        flags: &["-p"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "builtin",
+        with_value: &[],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "exec",
+        with_value: &["-a"],
+        flags: &["-c", "-l"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "noglob",
+        with_value: &[],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "setsid",
+        with_value: &[],
+        flags: &["-c", "--ctty", "-f", "--fork", "-w", "--wait"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "unbuffer",
+        with_value: &[],
+        flags: &["-p"],
+        then: Then::Command,
+    },
+    // Programs that run a command under another identity, root, namespace,
+    // tracer or CPU set. Their options are many; any we do not list makes
+    // the command uncheckable (ask), the plain forms are seen through.
+    Wrapper {
+        name: "pkexec",
+        with_value: &["--user"],
+        flags: &["--disable-internal-agent", "--keep-cwd"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "runuser",
+        with_value: &["-u", "--user", "-g", "--group"],
+        flags: &["-l", "--login", "-m", "-p"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "chroot",
+        with_value: &["--userspec", "--groups"],
+        flags: &["--skip-chdir"],
+        then: Then::Operand,
+    },
+    Wrapper {
+        name: "taskset",
+        with_value: &[],
+        flags: &["-a", "--all-tasks"],
+        then: Then::Operand,
+    },
+    Wrapper {
+        name: "strace",
+        with_value: &["-o", "-e", "-s"],
+        flags: &["-f", "-ff", "-c", "-t", "-tt", "-q"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "ltrace",
+        with_value: &["-o", "-e", "-s"],
+        flags: &["-f", "-c", "-t", "-tt"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "valgrind",
+        with_value: &[],
+        flags: &["-q", "--quiet", "-v"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "unshare",
+        with_value: &[],
+        flags: &[
+            "-r",
+            "--map-root-user",
+            "-U",
+            "--user",
+            "-n",
+            "--net",
+            "-m",
+            "--mount",
+            "-p",
+            "--pid",
+            "-f",
+            "--fork",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "nsenter",
+        with_value: &["-t", "--target"],
+        flags: &["-m", "-u", "-i", "-n", "-p", "-U", "-a", "--all"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "firejail",
+        with_value: &[],
+        flags: &["--quiet", "--noprofile"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "systemd-run",
+        with_value: &["-u", "--unit", "-p", "--property"],
+        flags: &[
+            "--user", "--scope", "--wait", "-q", "--quiet", "-t", "--pty",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "flock",
+        with_value: &["-w", "--timeout", "--wait", "-E", "--conflict-exit-code"],
+        flags: &[
+            "-s",
+            "--shared",
+            "-x",
+            "-e",
+            "--exclusive",
+            "-u",
+            "--unlock",
+            "-n",
+            "--nb",
+            "--nonblock",
+            "-o",
+            "--close",
+            "-F",
+            "--no-fork",
+            "--verbose",
+        ],
+        then: Then::Operand,
+    },
+    Wrapper {
+        name: "chrt",
+        with_value: &[
+            "-T",
+            "--sched-runtime",
+            "-P",
+            "--sched-period",
+            "-D",
+            "--sched-deadline",
+        ],
+        flags: &[
+            "-a",
+            "--all-tasks",
+            "-b",
+            "--batch",
+            "-d",
+            "--deadline",
+            "-e",
+            "--ext",
+            "-f",
+            "--fifo",
+            "-i",
+            "--idle",
+            "-o",
+            "--other",
+            "-r",
+            "--rr",
+            "-R",
+            "--reset-on-fork",
+            "-v",
+            "--verbose",
+        ],
+        then: Then::Operand,
+    },
+    Wrapper {
+        name: "prlimit",
+        with_value: &["-p", "--pid", "-o", "--output"],
+        flags: &["--noheadings", "--raw", "--verbose"],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "setpriv",
+        with_value: &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--rgid",
+            "--euid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+            "--pdeathsig",
+            "--selinux-label",
+            "--apparmor-profile",
+            "--landlock-access",
+            "--landlock-rule",
+            "--seccomp-filter",
+            "--ptracer",
+        ],
+        flags: &[
+            "--clear-groups",
+            "--keep-groups",
+            "--init-groups",
+            "--no-new-privs",
+            "--reset-env",
+            "-d",
+            "--dump",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "script",
+        with_value: &[
+            "-c",
+            "--command",
+            "-E",
+            "--echo",
+            "-I",
+            "--log-in",
+            "-O",
+            "--log-out",
+            "-B",
+            "--log-io",
+            "-T",
+            "--log-timing",
+            "-m",
+            "--logging-format",
+            "-o",
+            "--output-limit",
+        ],
+        flags: &[
+            "-a", "--append", "-e", "--return", "-f", "--flush", "-q", "--quiet",
+        ],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "dbus-run-session",
+        with_value: &["--config-file", "--dbus-daemon"],
+        flags: &[],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "flatpak-spawn",
+        with_value: &[
+            "--directory",
+            "--env",
+            "--unset-env",
+            "--forward-fd",
+            "--sandbox-expose",
+            "--sandbox-expose-ro",
+            "--sandbox-flag",
+            "--app-path",
+            "--usr-path",
+        ],
+        flags: &[
+            "--host",
+            "--watch-bus",
+            "--expose-pids",
+            "--share-pids",
+            "--latest-version",
+            "--no-network",
+            "--clear-env",
+            "--sandbox",
+            "--verbose",
+            "-v",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "toolbox",
+        with_value: &["-c", "--container", "-d", "--distro", "-r", "--release"],
+        flags: &["-y", "--assumeyes", "-v", "--verbose"],
+        then: Then::Verb("run"),
+    },
+    Wrapper {
+        name: "distrobox-enter",
+        with_value: &["-n", "--name", "-a", "--additional-flags"],
+        flags: &[
+            "-T",
+            "--no-tty",
+            "-nw",
+            "--no-workdir",
+            "-v",
+            "--verbose",
+            "-d",
+            "--dry-run",
+            "-r",
+            "--root",
+            "--clean-path",
+        ],
+        then: Then::AfterDashDash,
+    },
+    Wrapper {
+        name: "xargs",
+        with_value: &[
+            "-a",
+            "--arg-file",
+            "-d",
+            "--delimiter",
+            "-E",
+            "-I",
+            "-L",
+            "--max-lines",
+            "-n",
+            "--max-args",
+            "-P",
+            "--max-procs",
+            "-s",
+            "--max-chars",
+            "--process-slot-var",
+        ],
+        flags: &[
+            "-0",
+            "--null",
+            "-r",
+            "--no-run-if-empty",
+            "-t",
+            "--verbose",
+            "-p",
+            "--interactive",
+            "-x",
+            "--exit",
+            "-o",
+            "--open-tty",
+            "--show-limits",
+        ],
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "watch",
+        with_value: &["-n", "--interval", "-q", "--equexit", "--differences"],
+        flags: &[
+            "-b",
+            "--beep",
+            "-c",
+            "--color",
+            "-C",
+            "--no-color",
+            "-d",
+            "-e",
+            "--errexit",
+            "-g",
+            "--chgexit",
+            "-p",
+            "--precise",
+            "-t",
+            "--no-title",
+            "-w",
+            "--no-wrap",
+            "-r",
+            "--no-rerun",
+        ],
+        then: Then::Script,
+    },
+    Wrapper {
+        name: "trap",
+        with_value: &[],
+        flags: &["-l", "-p"],
+        then: Then::Script,
+    },
+    Wrapper {
+        name: "eval",
+        with_value: &[],
+        flags: &[],
+        then: Then::Script,
+    },
+    Wrapper {
+        name: "sh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "bash",
+        with_value: &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"],
+        flags: &[
+            "--login",
+            "--norc",
+            "--noprofile",
+            "--posix",
+            "--restricted",
+            "--verbose",
+            "--noediting",
+        ],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "dash",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "zsh",
+        with_value: &["-o", "+o"],
+        flags: &["--login", "--no-rcs"],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "ksh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "su",
+        with_value: &[
+            "-c",
+            "--command",
+            "-s",
+            "--shell",
+            "-g",
+            "--group",
+            "-G",
+            "--supp-group",
+            "-w",
+            "--whitelist-environment",
+        ],
+        flags: &[
+            "-",
+            "-l",
+            "--login",
+            "-m",
+            "-p",
+            "--preserve-environment",
+            "-P",
+            "--pty",
+        ],
+        then: Then::DashC,
+    },
+];
+
+/// git's global options that take a value (`-C DIR`, `-c KEY=VALUE`).
+pub const GIT_GLOBAL_VALUE: &[&str] = &[
+    "-C",
+    "-c",
+    "--git-dir",
+    "--work-tree",
+    "--namespace",
+    "--super-prefix",
+    "--config-env",
+    "--attr-source",
+    "--list-cmds",
+];
+/// git's global options without a value.
+pub const GIT_GLOBAL_FLAGS: &[&str] = &[
+    "--no-pager",
+    "-p",
+    "--paginate",
+    "-P",
+    "--bare",
+    "--no-replace-objects",
+    "--literal-pathspecs",
+    "--glob-pathspecs",
+    "--noglob-pathspecs",
+    "--icase-pathspecs",
+    "--no-optional-locks",
+    "--no-advice",
+    "--no-lazy-fetch",
+    "--html-path",
+    "--man-path",
+    "--info-path",
+    "--exec-path",
+];
+
+/// For a wrapper command (`words[0]` one of [`WRAPPERS`] that runs a
+/// command directly), the index in `words` where the command it runs starts.
+pub fn command_start(words: &[String]) -> Option<usize> {
+    let wrapper = WRAPPERS
+        .iter()
+        .find(|w| Some(w.name) == words.first().map(String::as_str))?;
+    match inner(wrapper, &words[1..]) {
+        Inner::Words(start) if 1 + start < words.len() => Some(1 + start),
+        _ => None,
+    }
+}
+
+/// What a wrapper runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Inner {
+    /// The command starts at this index of the wrapper's arguments.
+    Words(usize),
+    /// A shell script to analyze.
+    Script(String),
+    /// The wrapper runs nothing (`sudo -l`, `bash script.sh` runs a file).
+    None,
+    /// An option we do not know: cannot tell.
+    Unknown,
+}
+
+/// What `wrapper` runs, given its arguments (without its name).
+pub fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
+    if wrapper.then == Then::AfterDashDash {
+        return match args.iter().position(|a| a == "--") {
+            Some(at) if at + 1 < args.len() => Inner::Words(at + 1),
+            _ => Inner::None,
+        };
+    }
+    let (args, offset) = match wrapper.then {
+        Then::Verb(verb) => match args.split_first() {
+            Some((first, rest)) if first == verb => (rest, 1),
+            // Another verb (`toolbox list`) runs nothing of ours to see.
+            Some(_) => return Inner::None,
+            None => return Inner::None,
+        },
+        _ => (args, 0),
+    };
+    match inner_after_verb(wrapper, args) {
+        Inner::Words(i) => Inner::Words(i + offset),
+        other => other,
+    }
+}
+
+fn inner_after_verb(wrapper: &Wrapper, args: &[String]) -> Inner {
+    let optional: &[&str] = OPTIONAL_VALUE
+        .iter()
+        .find(|(n, _)| *n == wrapper.name)
+        .map_or(&[], |(_, o)| o);
+    let mut i = 0;
+    let mut dash_c = false;
+    while let Some(arg) = args.get(i) {
+        let a = arg.as_str();
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        let option_like = (a.starts_with('-') && a.len() > 1)
+            || (wrapper.then == Then::DashC && a.starts_with('+') && a.len() > 1);
+        if !option_like {
+            break;
+        }
+        if wrapper.flags.contains(&a) || optional.contains(&a) {
+            i += 1;
+            continue;
+        }
+        // `--default-signal=TERM`, `-n1024`: an optional value glued on.
+        if optional.iter().any(|o| {
+            a.strip_prefix(o).is_some_and(|rest| {
+                rest.starts_with('=') || (!o.starts_with("--") && !rest.is_empty())
+            })
+        }) {
+            i += 1;
+            continue;
+        }
+        if wrapper.with_value.contains(&a) {
+            if wrapper.then == Then::DashC && (a == "-c" || a == "--command") {
+                // `su -c CMD`: the value is the script.
+                return args
+                    .get(i + 1)
+                    .map_or(Inner::None, |s| Inner::Script(s.clone()));
+            }
+            i += 2;
+            continue;
+        }
+        if let Some((name, _)) = a.split_once('=')
+            && a.starts_with("--")
+            && wrapper.with_value.contains(&name)
+        {
+            i += 1;
+            continue;
+        }
+        // `-uUSER`, `-oL`, `-n5`: a short option with its value glued on.
+        if !a.starts_with("--")
+            && a.len() > 2
+            && a.get(..2)
+                .is_some_and(|short| wrapper.with_value.contains(&short))
+        {
+            i += 1;
+            continue;
+        }
+        // `nice -10`.
+        if wrapper.name == "nice" && a[1..].bytes().all(|b| b.is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        // Shell option clusters: `-c`, `-lc`, `-ec`, `-xe`, `-euo pipefail`.
+        if wrapper.then == Then::DashC
+            && !a.starts_with("--")
+            && a[1..].bytes().all(|b| b.is_ascii_alphabetic())
+        {
+            if a.contains('c') {
+                dash_c = true;
+            }
+            // `-o NAME` inside a cluster (`-euo pipefail`) takes the next word.
+            i += if a.ends_with('o') { 2 } else { 1 };
+            continue;
+        }
+        return Inner::Unknown;
+    }
+    // An option that wants a value can be the last word (`sudo -u`).
+    after_options(wrapper, args, i.min(args.len()), dash_c)
+}
+
+/// What the wrapper runs, once its options end at `args[i]` (`dash_c`:
+/// a shell saw `-c`).
+fn after_options(wrapper: &Wrapper, args: &[String], i: usize, dash_c: bool) -> Inner {
+    let rest = &args[i..];
+    match wrapper.then {
+        Then::Command => Inner::Words(i),
+        // GNU env takes any word holding `=` for an assignment (`A.B=1`).
+        Then::Assignments => {
+            let skip = rest.iter().take_while(|w| w.contains('=')).count();
+            Inner::Words(i + skip)
+        }
+        Then::Operand
+            if wrapper.name == "flock"
+                && rest.get(1).is_some_and(|w| w == "-c" || w == "--command") =>
+        {
+            rest.get(2)
+                .map_or(Inner::None, |s| Inner::Script(s.clone()))
+        }
+        Then::Operand => {
+            if rest.is_empty() {
+                Inner::None
+            } else {
+                Inner::Words(i + 1)
+            }
+        }
+        Then::Script => {
+            if rest.is_empty() {
+                Inner::None
+            } else {
+                Inner::Script(rest.join(" "))
+            }
+        }
+        Then::DashC if dash_c => rest
+            .first()
+            .map_or(Inner::None, |s| Inner::Script(s.clone())),
+        // `bash script.sh` runs a file we cannot see; `bash` alone reads stdin.
+        Then::DashC => Inner::Unknown,
+        Then::AfterDashDash | Then::Verb(_) => Inner::Words(i),
+    }
+}

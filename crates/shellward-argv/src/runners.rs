@@ -29,7 +29,7 @@ pub fn runs_its_arguments(words: &[String]) -> bool {
 /// they say about the command.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GitGlobals {
-    /// The index in `words` of the subcommand, if the globals end in one.
+    /// The index of the subcommand in the arguments, if the globals end in one.
     pub subcommand: Option<usize>,
     /// A global option that sets git's meaning at run time (`-c`,
     /// `--config-env`, `--exec-path=`): aliases, editors, pagers.
@@ -38,12 +38,13 @@ pub struct GitGlobals {
     pub unknown: bool,
 }
 
-/// Read git's global options in `words` (`words[0]` is `git`).
-pub fn git_globals(words: &[String]) -> GitGlobals {
+/// Read git's global options in `args` (git's arguments, without `git`);
+/// [`GitGlobals::subcommand`] is an index into `args`.
+pub fn git_globals<S: AsRef<str>>(args: &[S]) -> GitGlobals {
     let mut out = GitGlobals::default();
-    let mut i = 1;
-    while let Some(w) = words.get(i) {
-        let a = w.as_str();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let a = w.as_ref();
         if !a.starts_with('-') {
             out.subcommand = Some(i);
             return out;
@@ -157,18 +158,23 @@ mod tests {
 
     #[test]
     fn git_globals_end_at_the_subcommand() {
-        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
-        let g = git_globals(&words("git -C dir --no-pager push origin"));
-        assert_eq!(
-            (g.subcommand, g.sets_meaning, g.unknown),
-            (Some(4), false, false)
-        );
-        let g = git_globals(&words("git -c alias.p=push p"));
-        assert_eq!((g.subcommand, g.sets_meaning), (Some(3), true));
-        let g = git_globals(&words("git --frobnicate push"));
-        assert_eq!((g.subcommand, g.unknown), (None, true));
-        let g = git_globals(&words("git --version"));
-        assert_eq!((g.subcommand, g.unknown), (None, false));
+        let words = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+        #[rustfmt::skip]
+        let rows: &[(&str, Option<usize>, bool, bool)] = &[
+            ("-C dir --no-pager push origin", Some(3), false, false),
+            ("-c alias.p=push p",             Some(2), true,  false),
+            ("-calias.p=push p",              Some(1), true,  false),
+            ("--frobnicate push",             None,    false, true),
+            ("--version",                     None,    false, false),
+        ];
+        for (args, sub, meaning, unknown) in rows {
+            let g = git_globals(&words(args));
+            assert_eq!(
+                (g.subcommand, g.sets_meaning, g.unknown),
+                (*sub, *meaning, *unknown),
+                "{args}"
+            );
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! while what would lower a severity (`--dry-run`) counts only when
 //! written out as its own word.
 
+pub mod lenient;
 pub mod rows;
 pub mod scan;
 pub mod scope;
@@ -134,6 +135,9 @@ pub struct Context<'a> {
     /// /tmp/x && rm -rf /tmp/x/*`): a path through a link is placed where
     /// the link leads. `(link, target)`, both absolute.
     pub links: &'a [(std::path::PathBuf, std::path::PathBuf)],
+    /// The command's standard input is fed (a pipe, `<`, a here-document):
+    /// a prompt (`rm -i`) is answered by that, not by a person.
+    pub stdin_fed: bool,
 }
 
 /// The effects of one simple command (at most one row's, plus what its
@@ -147,12 +151,11 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     };
     let program = family(program.rsplit('/').next().unwrap_or(program));
     let rows = rows::by_program(program);
-    let launcher = LAUNCHERS.iter().any(|(p, _)| *p == program);
-    if rows.is_empty() && !launcher && !scan::reads_code(program) {
+    if rows.is_empty() && launcher(program).is_none() && !scan::reads_code(program) {
         // Most programs: nothing known, nothing to read.
         return Vec::new();
     }
-    let args = Args::new(&words[1..]);
+    let args = Args::of(program, &words[1..]);
     let mut out = Vec::new();
     // A program's rows go from the most specific to the most general
     // (`git push --force` before `git push`): the first that applies says
@@ -169,27 +172,73 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
 /// are all `mkfs`).
 fn family(program: &str) -> &str {
     const MKFS: &[&str] = &["mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"];
+    const ALIASES: &[(&str, &str)] = &[
+        ("kubecolor", "kubectl"),
+        ("dcfldd", "dd"),
+        ("gdd", "dd"),
+        ("grm", "rm"),
+        ("opentofu", "tofu"),
+        ("docker-compose-v2", "docker-compose"),
+    ];
     if program.starts_with("mkfs.") || program.starts_with("newfs") || MKFS.contains(&program) {
-        "mkfs"
-    } else {
-        program
+        return "mkfs";
     }
+    ALIASES
+        .iter()
+        .find(|(a, _)| *a == program)
+        .map_or(program, |(_, p)| p)
 }
 
-/// Programs that run a tool named among their first operands (`npx prisma
-/// migrate reset`, `bundle exec rails db:drop`, `python manage.py flush`,
-/// `php artisan migrate:fresh`), with the verbs that come first where
-/// there are some. Each of the first three words that are not options is
-/// tried as the program: the launcher's own options and values are not
-/// known, and trying more finds more (the safe direction).
+/// Programs that run a program named among their first operands, with
+/// the verbs that come first where there are some: package runners (`npx
+/// prisma migrate reset`, `bundle exec rails db:drop`), scripts (`python
+/// manage.py flush`, `php artisan migrate:fresh`), and every program that
+/// runs a command it is given (`sudo`, `ssh host`, `kubectl exec POD --`,
+/// `docker exec CTR`, `aws-vault exec PROFILE --`, `fakeroot`,
+/// `parallel`). The deny layer's subjects see through the wrappers it
+/// can read; this is the lenient reading that does not depend on their
+/// options: each of the first three words that are not options is tried
+/// as the program, and trying more finds more (the safe direction).
+/// Sorted by name (a test holds it).
 #[rustfmt::skip]
 const LAUNCHERS: &[(&str, &[&str])] = &[
-    ("npx", &[]), ("bunx", &[]), ("pnpx", &[]), ("pnpm", &["exec", "dlx"]), ("yarn", &["exec", "dlx"]),
-    ("bun", &["x", "run"]), ("npm", &["exec"]), ("bundle", &["exec"]), ("poetry", &["run"]),
-    ("uv", &["run"]), ("uvx", &[]), ("pipx", &["run"]), ("pdm", &["run"]), ("hatch", &["run"]),
-    ("python", &[]), ("python3", &[]), ("php", &[]), ("ruby", &[]), ("node", &[]), ("deno", &["run"]),
-    ("dotnet", &[]), ("go", &["run"]), ("cargo", &["run"]),
+    ("asdf", &["exec"]), ("aws-vault", &["exec"]), ("bun", &["x", "run"]), ("bundle", &["exec"]),
+    ("bunx", &[]), ("busybox", &[]), ("bwrap", &[]), ("caffeinate", &[]), ("capsh", &[]),
+    ("cargo", &["run"]), ("chpst", &[]), ("chroot", &[]), ("chrt", &[]), ("dbus-run-session", &[]),
+    ("deno", &["run"]), ("direnv", &["exec"]), ("distrobox-enter", &[]), ("doas", &[]),
+    ("docker", &["exec", "run"]), ("doppler", &["run"]), ("dotenv", &[]), ("dotnet", &[]),
+    ("eatmydata", &[]), ("entr", &[]), ("env", &[]), ("expect", &[]), ("fakeroot", &[]),
+    ("firejail", &[]), ("flatpak-spawn", &[]), ("flock", &[]), ("gdb", &[]), ("go", &["run"]),
+    ("hatch", &["run"]), ("ionice", &[]), ("ip", &["netns", "exec"]), ("kubectl", &["exec"]),
+    ("ltrace", &[]), ("mise", &["exec", "x"]), ("nice", &[]), ("nix", &["run", "shell", "develop"]),
+    ("nix-shell", &[]), ("node", &[]), ("nohup", &[]), ("npm", &["exec"]), ("npx", &[]),
+    ("nsenter", &[]), ("numactl", &[]), ("oc", &["exec", "rsh"]), ("op", &["run"]),
+    ("parallel", &[]), ("pdm", &["run"]), ("php", &[]), ("pipx", &["run"]), ("pkexec", &[]),
+    ("pnpm", &["exec", "dlx"]), ("pnpx", &[]), ("podman", &["exec", "run"]), ("poetry", &["run"]),
+    ("prlimit", &[]), ("proxychains", &[]), ("proxychains4", &[]), ("python", &[]),
+    ("python3", &[]), ("ruby", &[]), ("runuser", &[]), ("script", &[]), ("setpriv", &[]),
+    ("setsid", &[]), ("sg", &[]), ("ssh", &[]), ("sshpass", &[]), ("stdbuf", &[]), ("strace", &[]),
+    ("su", &[]), ("sudo", &[]), ("systemd-run", &[]), ("taskset", &[]), ("time", &[]),
+    ("timeout", &[]), ("toolbox", &["run"]), ("torsocks", &[]), ("tsp", &[]), ("unbuffer", &[]),
+    ("unshare", &[]), ("uv", &["run"]), ("uvx", &[]), ("valgrind", &[]), ("watch", &[]),
+    ("watchexec", &[]), ("xargs", &[]), ("xvfb-run", &[]), ("yarn", &["exec", "dlx"]),
 ];
+
+/// The names of [`LAUNCHERS`], in table order (for tests).
+pub fn launcher_names() -> Vec<&'static str> {
+    LAUNCHERS.iter().map(|(n, _)| *n).collect()
+}
+
+/// The launcher named `name` and its verbs ([`LAUNCHERS`] is sorted).
+fn launcher(name: &str) -> Option<&'static [&'static str]> {
+    LAUNCHERS
+        .binary_search_by(|(p, _)| (*p).cmp(name))
+        .ok()
+        .map(|i| LAUNCHERS[i].1)
+}
+
+/// How deep launchers inside launchers are followed (`env env ... rm`).
+const MAX_LAUNCH_DEPTH: usize = 16;
 
 fn launched(
     program: &str,
@@ -198,30 +247,52 @@ fn launched(
     ctx: &Context<'_>,
     out: &mut Vec<Effect>,
 ) {
-    let Some((_, verbs)) = LAUNCHERS.iter().find(|(p, _)| *p == program) else {
+    launched_at(program, words, partial, ctx, out, 0);
+}
+
+fn launched_at(
+    program: &str,
+    words: &[String],
+    partial: bool,
+    ctx: &Context<'_>,
+    out: &mut Vec<Effect>,
+    depth: usize,
+) {
+    let Some(verbs) = launcher(program) else {
         return;
     };
+    if depth >= MAX_LAUNCH_DEPTH {
+        return;
+    }
     let mut tried = 0;
     for (i, w) in words.iter().enumerate().skip(1) {
         if tried == 3 {
             break;
         }
-        if w.starts_with('-') || verbs.contains(&w.as_str()) {
+        if w.starts_with('-') || w.contains('=') || verbs.contains(&w.as_str()) {
             continue;
         }
         tried += 1;
         let inner = &words[i..];
-        let name = w.rsplit('/').next().unwrap_or(w);
-        // Not a launcher again: one level is enough for `npx prisma ...`.
-        if LAUNCHERS.iter().any(|(p, _)| *p == name) {
-            continue;
-        }
-        let args = Args::new(&inner[1..]);
+        let name = family(w.rsplit('/').next().unwrap_or(w));
+        let args = Args::of(name, &inner[1..]);
         if let Some(effect) = rows::by_program(name)
             .iter()
             .find_map(|row| row.apply(&args, partial, ctx))
         {
             out.push(effect);
+        }
+        scan::inline(name, &args, out);
+        if launcher(name).is_some() {
+            // A launcher again (`sudo env nice rm ...`, `uv run python -c`):
+            // what follows is its to read (one path, so depth stays linear).
+            launched_at(name, inner, partial, ctx, out, depth + 1);
+            break;
+        }
+        // A script given as one word (`su -c 'rm -rf ~'`, `ssh host 'rm -rf ~'`).
+        if w.contains(' ') && depth + 1 < MAX_LAUNCH_DEPTH {
+            let words: Vec<String> = w.split_whitespace().map(str::to_string).collect();
+            out.extend(effects(&words, partial, ctx));
         }
     }
 }
@@ -302,6 +373,8 @@ pub struct Args<'a> {
     operands: Vec<&'a str>,
     /// A `--` ended the options.
     dashdash: bool,
+    /// For git: the subcommand after its global options (`git -C x push`).
+    subcommand: Option<&'a str>,
 }
 
 impl<'a> Args<'a> {
@@ -320,7 +393,24 @@ impl<'a> Args<'a> {
             words,
             operands,
             dashdash: ended,
+            subcommand: None,
         }
+    }
+
+    /// Read `words` (the arguments) of `program`: for git, also where its
+    /// global options end.
+    pub fn of(program: &str, words: &'a [String]) -> Args<'a> {
+        let mut args = Args::new(words);
+        if program == "git" {
+            let at = shellward_argv::runners::git_globals(words).subcommand;
+            args.subcommand = at.and_then(|i| words.get(i)).map(String::as_str);
+        }
+        args
+    }
+
+    /// git's subcommand, after its global options.
+    pub fn subcommand(&self) -> Option<&'a str> {
+        self.subcommand
     }
 
     /// Did a `--` end the options?
@@ -369,18 +459,33 @@ impl<'a> Args<'a> {
                 let name = word.split('=').next().unwrap_or(word);
                 return !name.is_empty() && long.starts_with(name);
             }
-            w.split('=').next() == Some(spelling)
+            // A single-dash long option (`-destroy`) also as Go's flag
+            // package reads it: `--destroy`, `-destroy=true`.
+            let name = w.split('=').next().unwrap_or(w);
+            name == spelling || name.strip_prefix('-') == Some(spelling)
         })
     }
 
-    /// Is any of `spellings` written out as its own word (or `--long=...`)?
-    /// What lowers a severity must be this plain: in a cluster, a letter
-    /// may be another option's value (`git clean -fdx -enode_modules`).
+    /// Is any of `spellings` written out as its own word (or `--long=...`),
+    /// where it cannot be another option's value? What lowers a severity
+    /// must be this plain: in a cluster, a letter may be another option's
+    /// value (`git clean -fdx -enode_modules`), and after an option that
+    /// may take a value, the word may be that value (`git clean -f -e -n`,
+    /// `git push --force -o --force-with-lease`). So the word counts only
+    /// after a word that is not an option, an option with its value glued
+    /// on, or another lowering spelling.
     pub fn has_exactly(&self, spellings: &[&str]) -> bool {
-        self.words.iter().any(|w| {
+        let plain = |w: &str| {
             spellings
                 .iter()
-                .any(|s| w == s || (s.starts_with("--") && w.split('=').next() == Some(s)))
+                .any(|s| w == *s || (s.starts_with("--") && w.split('=').next() == Some(s)))
+        };
+        self.words.iter().enumerate().any(|(i, w)| {
+            plain(w)
+                && i.checked_sub(1).is_none_or(|p| {
+                    let prev = self.words[p].as_str();
+                    !prev.starts_with('-') || prev == "--" || prev.contains('=') || plain(prev)
+                })
         })
     }
 }

@@ -94,6 +94,13 @@ pub enum Cond {
     DashDash,
     /// The last operand is one of these (`mv x /dev/null`).
     LastOperand(&'static [&'static str]),
+    /// An operand (after the row's path) equal to one of these, ignoring
+    /// case (Redis commands).
+    OperandNoCase(&'static [&'static str]),
+    /// An argument word containing this (`-c remote.origin.push=+refs/...`).
+    WordContains(&'static str),
+    /// At least this many operands after the row's path.
+    Operands(usize),
     /// `rm` will not prompt: the last of its `-i`/`-I` and `-f` options is
     /// not a prompt ([`rm_prompts`]).
     NotPrompting,
@@ -112,6 +119,8 @@ pub enum Targets {
     Value(&'static str),
     /// find's starting points: the operands before its expression.
     FindRoots,
+    /// The values of these options, as paths (`curl -o FILE`, `--output=FILE`).
+    OptionValue(&'static [&'static str]),
     /// The operands, as paths, without the values of these options
     /// (`truncate -s 0 FILE`).
     PathsSkipping(&'static [&'static str]),
@@ -287,9 +296,12 @@ pub const ROWS: &[Row] = &[
     row!("fs.cp", P::Filesystem, "cp", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[("cp a b", W), ("cp a ~/.bashrc", D), ("cp a /tmp/x", W), ("cp a /tmp", W), ("cp a ~/", W), ("cp x .git/hooks/pre-commit", D), ("cp /dev/zero /dev/sda", C), ("cp a /dev/null", W), ("cp -a /etc /tmp/x", W)]),
     row!("system.crontab-remove", P::System, "crontab", &[], &[Opt(&["-r", "--remove"])], A::System, DES, T::None, Fixed, "removes the user's crontab", Some("save it first: crontab -l > crontab.bak"), &[("crontab -r", D), ("crontab -l", N)]),
     row!("fs.cryptsetup-format", P::Filesystem, "cryptsetup", &[], &[Operand(&["luksFormat", "erase", "luksErase", "reencrypt"])], A::Device, CAT, T::None, Fixed, "formats or erases an encrypted device", None, &[("cryptsetup luksFormat /dev/sdb1", C), ("cryptsetup status vol", N)]),
+    row!("fs.curl-output", P::Filesystem, "curl", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes what it downloads to a file", None, &[("curl -o ~/.ssh/authorized_keys https://example.com/k", D), ("curl -o out.json https://example.com", W), ("curl https://example.com", N)]),
     row!("fs.dd-device", P::Filesystem, "dd", &[], &[], A::Device, DES, T::Value("of="), File, "writes raw blocks", None, &[("dd if=/dev/zero of=/dev/sda bs=1M", C), ("dd if=a of=b", D), ("dd if=/dev/sda", N), ("dd if=/etc/passwd of=/dev/null", W), ("dd if=x of=/tmp/y", W), ("dd of=/dev/null of=/dev/sda", C)]),
     row!("fs.ddrescue-force", P::Filesystem, "ddrescue", &[], &[Opt(&["-f", "--force"])], A::Device, WRI, T::Paths, File, "overwrites its output", None, &[("ddrescue -f /dev/zero /dev/sda", C), ("ddrescue -d /dev/sda disk.img rescue.map", N)]),
     row!("fs.diskutil-erase", P::Filesystem, "diskutil", &[], &[Operand(&["eraseDisk", "eraseVolume", "reformat", "zeroDisk", "randomDisk", "secureErase", "partitionDisk", "splitPartition", "mergePartitions", "resetFusion", "deleteContainer", "deleteVolume", "deleteSnapshot", "erasedisk", "erasevolume"])], A::Device, CAT, T::None, Fixed, "erases or repartitions a disk", None, &[("diskutil eraseDisk APFS X /dev/disk2", C), ("diskutil apfs deleteContainer disk3", C), ("diskutil list", N)]),
+    row!("database.django-flush", P::Database, "django", &[], &[Operand(&["flush", "reset_db", "sqlflush"])], A::Remote, CAT, T::None, Fixed, "deletes every row of the database", None, &[("python -m django flush --noinput", C)]),
+    row!("database.django-flush", P::Database, "django-admin", &[], &[Operand(&["flush", "reset_db", "sqlflush"])], A::Remote, CAT, T::None, Fixed, "deletes every row of the database", None, &[("django-admin flush", C)]),
     row!("fs.dmsetup", P::Filesystem, "dmsetup", &[], &[Operand(&["remove", "remove_all", "wipe_table", "clear", "load", "create", "reload"])], A::Device, DES, T::None, Fixed, "removes or rewrites device-mapper devices", None, &[("dmsetup -v remove_all", D), ("dmsetup ls", N)]),
     row!("system.package-remove", P::System, "dnf", &[], &[Operand(&["remove", "erase", "autoremove"])], A::System, WRI, T::None, Fixed, "removes packages", None, &[("dnf remove -y httpd", W)]),
     row!("containers.docker-compose-down-volumes", P::Containers, "docker", &["compose", "down"], &[Opt(&["-v", "--volumes"])], A::Remote, DES, T::None, Fixed, "removes the project's volumes and their data", None, &[("docker compose down -v", D), ("docker compose down", W)]),
@@ -334,19 +346,23 @@ pub const ROWS: &[Row] = &[
     row!("git.gh-issue-delete", P::Git, "gh", &["issue", "delete"], &[], A::Remote, DES, T::None, Fixed, "deletes an issue", None, &[("gh issue delete 12 --yes", D)]),
     row!("git.gh-api-delete", P::Git, "gh", &["api"], &[Word(&["DELETE", "--method=DELETE", "-XDELETE"])], A::Remote, DES, T::None, Fixed, "sends a DELETE request to the GitHub API", None, &[("gh api -X DELETE repos/o/r", D), ("gh api --method=DELETE repos/o/r/git/refs/heads/x", D), ("gh api repos/o/r", N)]),
     row!("git.gh-pr-merge", P::Git, "gh", &["pr", "merge"], &[], A::Publish, WRI, T::None, Fixed, "merges a pull request", None, &[("gh pr merge 12 --squash", W), ("gh pr list", N)]),
-    row!("git.branch-force-delete", P::Git, "git", &["branch"], &[Opt(&["-D"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch -D feature", D), ("git branch -d feature", D)]),
+    row!("git.branch-force-delete", P::Git, "git", &["branch"], &[Opt(&["-D"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch -D feature", D), ("git branch -d feature", W)]),
     row!("git.branch-delete-force", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch --delete --force x", D)]),
     row!("git.branch-force-rename", P::Git, "git", &["branch"], &[Opt(&["-M", "-C"])], A::Discard, DES, T::None, Fixed, "renames or copies a branch over an existing one", None, &[("git branch -M old-name existing-name", D), ("git branch -C a b", D)]),
-    row!("git.branch-delete", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Not(&["--no-delete"])], A::Discard, DES, T::None, Fixed, "deletes a branch (refused if not merged; its reflog goes with it)", None, &[("git branch -d merged-branch", D), ("git branch --delete merged-branch", D), ("git branch -vd merged-branch", D), ("git branch -a", N), ("git branch feature-new", N)]),
+    row!("git.branch-delete", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Not(&["--no-delete"])], A::Discard, WRI, T::None, Fixed, "deletes a branch (refused if not merged; its reflog goes with it)", None, &[("git branch -d merged-branch", W), ("git branch --delete merged-branch", W), ("git branch -vd merged-branch", W), ("git branch -a", N), ("git branch feature-new", N)]),
     row!("git.checkout-paths", P::Git, "git", &["checkout"], &[DashDash], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first, or git diff to see what would be lost"), &[("git checkout -- src/main.rs", D), ("git checkout HEAD -- .", D)]),
     row!("git.checkout-dot-path", P::Git, "git", &["checkout"], &[OperandStarts("./")], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first"), &[("git checkout ./src", D)]),
+    row!("git.checkout-tree-paths", P::Git, "git", &["checkout"], &[Operands(2), Not(&["-b", "-B", "--orphan", "-t", "--track", "--detach"])], A::Discard, DES, T::None, Fixed, "overwrites the named paths from another commit, discarding their changes", Some("git stash first"), &[("git checkout HEAD src/", D), ("git checkout -b feat origin/main", N), ("git checkout main", N)]),
     row!("git.checkout-discard", P::Git, "git", &["checkout"], &[Operand(&[".", "--", ":/"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -- .", D), ("git checkout .", D), ("git checkout main", N)]),
     row!("git.checkout-force", P::Git, "git", &["checkout"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -f main", D)]),
-    row!("git.clean", P::Git, "git", &["clean"], &[Opt(&["-f", "--force"]), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files", Some("git clean -n first to see the list"), &[("git clean -fdx", D), ("git clean -fd -n", N), ("git clean -fdx -enode_modules", D)]),
+    row!("git.clean-unforced", P::Git, "git", &["clean"], &[WordContains("requireForce=false"), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files (clean.requireForce is turned off)", Some("git clean -n first to see the list"), &[("git -c clean.requireForce=false clean -dx", D)]),
+    row!("git.clean", P::Git, "git", &["clean"], &[Opt(&["-f", "--force"]), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files", Some("git clean -n first to see the list"), &[("git clean -fdx", D), ("git clean -fd -n", D), ("git clean -n -fd", N), ("git clean -fdx -enode_modules", D)]),
     row!("git.filter-branch", P::Git, "git", &["filter-branch"], &[], A::Publish, DES, T::None, Fixed, "rewrites history", None, &[("git filter-branch --tree-filter x HEAD", D)]),
     row!("git.filter-repo", P::Git, "git", &["filter-repo"], &[], A::Publish, DES, T::None, Fixed, "rewrites history", None, &[("git filter-repo --path x --invert-paths", D)]),
+    row!("git.output", P::Git, "git", &[], &[Opt(&["--output"])], A::Write, WRI, T::OptionValue(&["--output"]), File, "writes its output to a file", None, &[("git diff --output=$HOME/.bashrc", D), ("git log --output=log.txt", W)]),
     row!("git.gc-prune-now", P::Git, "git", &["gc"], &[Opt(&["--prune=now", "--prune=all"])], A::Discard, DES, T::None, Fixed, "deletes unreachable commits now", None, &[("git gc --prune=now", D), ("git gc", N)]),
     row!("git.push-prune", P::Git, "git", &["push"], &[Opt(&["--prune"])], A::Publish, DES, T::None, Fixed, "deletes remote branches that have no local counterpart", Some("git push --prune --dry-run first"), &[("git push --prune origin 'refs/heads/*'", D)]),
+    row!("git.push-config-force", P::Git, "git", &["push"], &[WordContains(".push=+")], A::Publish, CAT, T::None, Fixed, "force-pushes through a refspec set on the command line", Some("git push --force-with-lease"), &[("git -c remote.origin.push=+refs/heads/*:refs/heads/* push origin", C)]),
     row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"]), Not(&["--force-with-lease", "--force-if-includes"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W)]),
     row!("git.push-lease", P::Git, "git", &["push"], &[Opt(&["--force-with-lease", "--force-if-includes"])], A::Publish, WRI, T::None, Fixed, "force-pushes if the remote is as last fetched", None, &[("git push --force-with-lease origin x", W)]),
     row!("git.push-plus-ref", P::Git, "git", &["push"], &[OperandStarts("+")], A::Publish, CAT, T::None, Fixed, "force-pushes a ref (`+ref`): replaces published history", Some("git push --force-with-lease"), &[("git push origin +main", C)]),
@@ -358,14 +374,14 @@ pub const ROWS: &[Row] = &[
     row!("git.lfs-prune", P::Git, "git", &["lfs", "prune"], &[], A::Delete, WRI, T::None, Fixed, "deletes local copies of old LFS files", None, &[("git lfs prune", W)]),
     row!("git.prune", P::Git, "git", &["prune"], &[Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes unreachable objects", None, &[("git prune", D), ("git prune -n", N)]),
     row!("git.read-tree-reset", P::Git, "git", &["read-tree"], &[Opt(&["--reset"]), Opt(&["-u"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes, like reset --hard", None, &[("git read-tree --reset -u HEAD", D), ("git read-tree HEAD", N)]),
-    row!("git.rebase", P::Git, "git", &["rebase"], &[], A::Write, WRI, T::None, Fixed, "rewrites local history (the reflog keeps the old commits)", None, &[("git rebase -i HEAD~3", W)]),
+    row!("git.rebase", P::Git, "git", &["rebase"], &[], A::Write, WRI, T::None, Fixed, "rewrites local history (the reflog keeps the old commits)", None, &[("git rebase -i HEAD~3", W), ("git remote prune origin", N)]),
     row!("git.reflog-delete", P::Git, "git", &["reflog", "delete"], &[], A::Discard, DES, T::None, Fixed, "deletes reflog entries", None, &[("git reflog delete HEAD@{1}", D)]),
     row!("git.reflog-expire", P::Git, "git", &["reflog", "expire"], &[], A::Discard, DES, T::None, Fixed, "forgets the reflog: lost commits become unrecoverable", None, &[("git reflog expire --expire=now --all", D)]),
     row!("git.reset-hard", P::Git, "git", &["reset"], &[Opt(&["--hard", "--merge", "--keep"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git reset --hard HEAD~1", D), ("git reset HEAD~1", N)]),
     row!("git.restore-worktree", P::Git, "git", &["restore"], &[Opt(&["-W", "--worktree"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the working tree", Some("git stash first"), &[("git restore -S -W file.txt", D)]),
     row!("git.restore", P::Git, "git", &["restore"], &[Not(&["--staged", "-S"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the working tree", Some("git stash first"), &[("git restore .", D), ("git restore --staged a.txt", N)]),
     row!("git.remote-remove", P::Git, "git", &["remote"], &[Operand(&["remove", "rm"])], A::Write, WRI, T::None, Fixed, "removes a remote and its tracking branches", None, &[("git remote remove upstream", W), ("git remote -v", N)]),
-    row!("git.rm-force", P::Git, "git", &["rm"], &[Opt(&["-f", "--force"]), Not(&["--cached", "-n", "--dry-run"])], A::Discard, DES, T::None, Fixed, "deletes files with their uncommitted changes", Some("git stash first"), &[("git rm -f src/main.rs", D), ("git rm -r -f src/legacy", D), ("git rm -f --cached x", W)]),
+    row!("git.rm-force", P::Git, "git", &["rm"], &[Opt(&["-f", "--force"]), Not(&["--cached", "-n", "--dry-run"])], A::Discard, DES, T::None, Fixed, "deletes files with their uncommitted changes", Some("git stash first"), &[("git rm -f src/main.rs", D), ("git rm -r -f src/legacy", D), ("git rm -f --cached x", D), ("git rm --cached -f x", W)]),
     row!("git.rm", P::Git, "git", &["rm"], &[], A::Delete, WRI, T::None, Fixed, "deletes tracked files (their last committed state stays in history)", None, &[("git rm -r old", W)]),
     row!("git.stash-clear", P::Git, "git", &["stash", "clear"], &[], A::Discard, DES, T::None, Fixed, "drops every stash", None, &[("git stash clear", D)]),
     row!("git.stash-drop", P::Git, "git", &["stash", "drop"], &[], A::Discard, DES, T::None, Fixed, "drops a stash", None, &[("git stash drop stash@{0}", D), ("git stash list", N)]),
@@ -426,7 +442,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.mkswap", P::Filesystem, "mkswap", &[], &[], A::Device, CAT, T::None, Fixed, "makes swap space: erases the device", None, &[("mkswap /dev/sdb2", C)]),
     row!("system.mount-over-root", P::System, "mount", &[], &[Opt(&["--bind", "--rbind", "-B", "-R", "--move"]), LastOperand(&["/", "/etc", "/usr", "/bin", "/home"])], A::System, CAT, T::None, Fixed, "mounts over a system directory", None, &[("mount --bind /mnt /", C), ("mount -o remount,ro /", N)]),
     row!("fs.mv-to-null", P::Filesystem, "mv", &[], &[LastOperand(&["/dev/null"])], A::Delete, DES, T::Paths, Tree, "moves files onto /dev/null: deletes them", None, &[("mv secrets /dev/null", D), ("mv ~ /dev/null", C)]),
-    row!("fs.mv", P::Filesystem, "mv", &[], &[], A::Write, WRI, T::Paths, Move, "moves over", None, &[("mv a b", W), ("mv a /etc/passwd", D), ("mv ~/.ssh x", D), ("mv build/output.bin dist/", W), ("mv /var/tmp/foo /var/tmp/bar", W), ("mv /etc /tmp/x", D), ("mv ~/Documents ~/Docs", D), ("mv $X y", D)]),
+    row!("fs.mv", P::Filesystem, "mv", &[], &[], A::Write, WRI, T::Paths, Move, "moves over", None, &[("mv a b", W), ("mv a /etc/passwd", D), ("mv ~/.ssh x", D), ("mv build/output.bin dist/", W), ("mv /var/tmp/foo /var/tmp/bar", W), ("mv /etc /tmp/x", D), ("mv ~/Documents ~/Docs", D), ("mv $X y", D), ("mv ~/Downloads/data.zip ./", W), ("mv a ~/x", D), ("mv ~/Documents/a/b /tmp/x", D)]),
     row!("publish.mvn-deploy", P::Publish, "mvn", &[], &[Operand(&["deploy", "release:perform"])], A::Publish, DES, T::None, Fixed, "publishes artifacts to a repository", None, &[("mvn deploy", D), ("mvn -B clean deploy -DskipTests", D), ("mvn test", N)]),
     row!("database.mysqladmin-drop", P::Database, "mysqladmin", &[], &[Operand(&["drop"])], A::Remote, CAT, T::None, Fixed, "drops a database", Some("dump it first (mysqldump)"), &[("mysqladmin -u root drop prod", C), ("mysqladmin status", N)]),
     row!("fs.nbd-disconnect", P::Filesystem, "nbd-client", &[], &[Opt(&["-d", "--disconnect"])], A::Device, DES, T::None, Fixed, "disconnects a network block device", None, &[("nbd-client -d /dev/nbd0", D), ("nbd-client -l host", N)]),
@@ -460,13 +476,14 @@ pub const ROWS: &[Row] = &[
     row!("database.prisma-force-reset", P::Database, "prisma", &["db", "push"], &[Opt(&["--force-reset", "--accept-data-loss"])], A::Remote, CAT, T::None, Fixed, "resets the database to the schema, losing data", None, &[("prisma db push --force-reset", C), ("pnpm exec prisma db push --accept-data-loss", C)]),
     row!("iac.pulumi-stack-rm", P::Iac, "pulumi", &["stack", "rm"], &[], A::Remote, DES, T::None, Fixed, "deletes a stack and its state", None, &[("pulumi stack rm dev --yes", D)]),
     row!("iac.pulumi-up-yes", P::Iac, "pulumi", &["up"], &[Opt(&["-y", "--yes", "--skip-preview"])], A::Remote, DES, T::None, Fixed, "applies changes without a preview", Some("pulumi preview first"), &[("pulumi up --yes", D), ("pulumi preview", N)]),
-    row!("iac.pulumi-destroy", P::Iac, "pulumi", &[], &[Operand(&["destroy", "down"])], A::Remote, CAT, T::None, Fixed, "destroys every resource of a stack", Some("pulumi preview --destroy first"), &[("pulumi destroy --yes", C)]),
+    row!("iac.pulumi-destroy", P::Iac, "pulumi", &[], &[Operand(&["destroy", "down", "dn"])], A::Remote, CAT, T::None, Fixed, "destroys every resource of a stack", Some("pulumi preview --destroy first"), &[("pulumi destroy --yes", C), ("pulumi dn --yes", C)]),
     row!("fs.pvremove", P::Filesystem, "pvremove", &[], &[], A::Device, CAT, T::None, Fixed, "removes a physical volume's label", None, &[("pvremove /dev/sdb", C)]),
-    row!("database.rails-drop", P::Database, "rails", &[], &[Operand(&["db:drop", "db:reset", "db:purge", "db:schema:load", "db:migrate:reset", "db:truncate_all"])], A::Remote, CAT, T::None, Fixed, "drops or empties the database", None, &[("rails db:drop", C), ("bin/rails db:reset", C), ("bundle exec rails db:purge", C), ("rails db:migrate", N)]),
+    row!("database.rails-drop", P::Database, "rails", &[], &[Operand(&["db:drop", "db:reset", "db:purge", "db:schema:load", "db:migrate:reset", "db:truncate_all", "db:drop:all", "db:reset:all", "db:purge:all"])], A::Remote, CAT, T::None, Fixed, "drops or empties the database", None, &[("rails db:drop", C), ("bin/rails db:reset", C), ("bundle exec rails db:purge", C), ("rails db:migrate", N), ("rails db:drop:all", C)]),
     row!("database.rake-drop", P::Database, "rake", &[], &[Operand(&["db:drop", "db:reset", "db:purge", "db:schema:load", "db:migrate:reset", "db:truncate_all"])], A::Remote, CAT, T::None, Fixed, "drops or empties the database", None, &[("bundle exec rake db:drop", C)]),
     row!("system.reboot", P::System, "reboot", &[], &[], A::System, DES, T::None, Fixed, "restarts the machine", None, &[("reboot", D)]),
-    row!("database.redis-flush", P::Database, "redis-cli", &[], &[Operand(&["FLUSHALL", "flushall", "FLUSHDB", "flushdb"])], A::Remote, CAT, T::None, Fixed, "deletes every key", None, &[("redis-cli FLUSHALL", C), ("redis-cli -h db flushdb", C), ("redis-cli GET k", N)]),
-    row!("database.redis-shutdown", P::Database, "redis-cli", &[], &[Operand(&["SHUTDOWN", "shutdown", "DEBUG", "debug"])], A::System, DES, T::None, Fixed, "stops the Redis server", None, &[("redis-cli shutdown nosave", D)]),
+    row!("database.redis-flush", P::Database, "redis-cli", &[], &[OperandNoCase(&["FLUSHALL", "FLUSHDB"])], A::Remote, CAT, T::None, Fixed, "deletes every key", None, &[("redis-cli FLUSHALL", C), ("redis-cli -h db flushdb", C), ("redis-cli GET k", N), ("redis-cli FlushAll", C)]),
+    row!("database.redis-shutdown", P::Database, "redis-cli", &[], &[OperandNoCase(&["SHUTDOWN", "DEBUG"])], A::System, DES, T::None, Fixed, "stops the Redis server", None, &[("redis-cli shutdown nosave", D)]),
+    row!("fs.rimraf", P::Filesystem, "rimraf", &[], &[], A::Delete, DES, T::Paths, Tree, "deletes recursively", None, &[("npx rimraf ~", C), ("rimraf node_modules", W), ("npx rimraf dist", D)]),
     row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D)]),
     row!("fs.rm", P::Filesystem, "rm", &[], &[NotPrompting], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", W), ("rm /etc/shadow", D), ("rm /tmp/x", W), ("rm ~/.ssh/id_rsa.pub", W), ("rm *.log", W), ("rm -f *", D), ("rm /*", D), ("rm /home/user/notes.txt", W), ("rm -i *", N), ("rm -I a b", W), ("rm -I a b c d", N)]),
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
@@ -477,6 +494,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.wipe", P::Filesystem, "scrub", &[], &[OperandStarts("/dev/")], A::Device, CAT, T::None, Fixed, "overwrites a device", None, &[("scrub /dev/sdb", C)]),
     row!("fs.sed-in-place", P::Filesystem, "sed", &[], &[Opt(&["-i", "--in-place"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("sed -i 's/a/b/' src/x.rs", W), ("sed -i.bak 's/a/b/' /etc/hosts", W), ("sed -i 's/a/b/' ~/.bashrc", D), ("sed -i 's/x/y/' .git/config", D), ("sed 's/a/b/' x", N)]),
     row!("database.sequelize-drop", P::Database, "sequelize", &[], &[Operand(&["db:drop"])], A::Remote, CAT, T::None, Fixed, "drops the database", None, &[("npx sequelize db:drop", C)]),
+    row!("database.sequelize-drop", P::Database, "sequelize-cli", &[], &[Operand(&["db:drop"])], A::Remote, CAT, T::None, Fixed, "drops the database", None, &[("npx sequelize-cli db:drop", C)]),
     row!("iac.serverless-remove", P::Iac, "serverless", &["remove"], &[], A::Remote, CAT, T::None, Fixed, "removes a service and its resources", None, &[("serverless remove --stage prod", C)]),
     row!("system.service-stop", P::System, "service", &[], &[Operand(&["stop"])], A::System, DES, T::None, Fixed, "stops a service", None, &[("service nginx stop", D), ("service nginx status", N)]),
     row!("fs.setfacl-recursive", P::Filesystem, "setfacl", &[], &[Opt(RECURSIVE)], A::Chmod, DES, T::Paths, Tree, "changes access lists recursively", None, &[("setfacl -R -m u:x:rwx /", C), ("setfacl -R -m u:x:r data", D)]),
@@ -501,6 +519,7 @@ pub const ROWS: &[Row] = &[
     row!("iac.terraform-state-push-force", P::Iac, "terraform", &["state", "push"], &[Opt(&["-force"])], A::Remote, DES, T::None, Fixed, "overwrites the remote state", None, &[("terraform state push -force s.tfstate", D)]),
     row!("iac.terraform-workspace-delete", P::Iac, "terraform", &["workspace", "delete"], &[], A::Remote, DES, T::None, Fixed, "deletes a workspace's state", None, &[("terraform workspace delete staging", D)]),
     row!("iac.terraform-apply-replace", P::Iac, "terraform", &["apply"], &[Opt(&["-replace"])], A::Remote, DES, T::None, Fixed, "destroys and recreates a resource", Some("terraform plan -replace=... first"), &[("terraform apply -replace=aws_instance.web", D)]),
+    row!("iac.terraform-apply-plan", P::Iac, "terraform", &["apply"], &[Operands(1)], A::Remote, DES, T::None, Fixed, "applies a saved plan without showing it again", Some("terraform show PLAN first"), &[("terraform apply d.tfplan", D)]),
     row!("iac.terraform-apply", P::Iac, "terraform", &["apply"], &[], A::Remote, WRI, T::None, Fixed, "applies changes after showing the plan", None, &[("terraform init", N)]),
     row!("iac.terraform-change", P::Iac, "terraform", &[], &[Operand(&["taint", "untaint", "import", "force-unlock"])], A::Remote, WRI, T::None, Fixed, "changes the state", None, &[("terraform taint aws_instance.web", W)]),
     row!("iac.terragrunt-destroy", P::Iac, "terragrunt", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource of the module(s)", Some("terragrunt plan -destroy first"), &[("terragrunt destroy", C), ("terragrunt run-all destroy", C), ("terragrunt run --all destroy", C)]),
@@ -525,6 +544,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.lvm-reduce", P::Filesystem, "vgreduce", &[], &[], A::Device, DES, T::None, Fixed, "removes a disk from a volume group", None, &[("vgreduce vg /dev/sdb", D)]),
     row!("fs.vgremove", P::Filesystem, "vgremove", &[], &[], A::Device, CAT, T::None, Fixed, "removes a volume group", None, &[("vgremove vg", C)]),
     row!("publish.vsce-publish", P::Publish, "vsce", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes an extension version", None, &[("vsce publish minor", D)]),
+    row!("fs.wget-output", P::Filesystem, "wget", &[], &[Opt(&["-O", "--output-document"])], A::Write, WRI, T::OptionValue(&["-O", "--output-document"]), File, "writes what it downloads to a file", None, &[("wget -O ~/.bashrc https://example.com/x", D), ("wget -O- https://example.com", N)]),
     row!("fs.wipe", P::Filesystem, "wipe", &[], &[OperandStarts("")], A::Device, CAT, T::None, Fixed, "wipes a device or files", None, &[("wipe /dev/sdb", C)]),
     row!("fs.wipefs", P::Filesystem, "wipefs", &[], &[Opt(&["-a", "--all"])], A::Device, CAT, T::None, Fixed, "erases file-system signatures", None, &[("wipefs -a /dev/sda", C)]),
     row!("cloud.wrangler-delete", P::Cloud, "wrangler", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Worker, database or bucket", None, &[("wrangler delete", D), ("wrangler d1 delete db", D)]),
@@ -533,6 +553,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.zfs-destroy", P::Filesystem, "zfs", &[], &[Operand(&["destroy"])], A::Device, CAT, T::None, Fixed, "destroys a dataset or snapshot", None, &[("zfs destroy -r tank/data", C)]),
     row!("fs.zfs-rollback", P::Filesystem, "zfs", &[], &[Operand(&["rollback"])], A::Discard, DES, T::None, Fixed, "discards everything after a snapshot", None, &[("zfs rollback tank/data@yesterday", D), ("zfs list", N)]),
     row!("fs.zpool-destroy", P::Filesystem, "zpool", &[], &[Operand(&["destroy", "labelclear"])], A::Device, CAT, T::None, Fixed, "destroys a storage pool", None, &[("zpool destroy tank", C), ("zpool status", N)]),
+    row!("fs.zpool-create", P::Filesystem, "zpool", &[], &[Operand(&["create"])], A::Device, CAT, T::None, Fixed, "makes a storage pool: erases its devices", None, &[("zpool create -f tank /dev/sda", C)]),
 ];
 
 /// The rows of `program` (the table is sorted by program).
@@ -545,6 +566,18 @@ pub fn by_program(program: &str) -> &'static [Row] {
 impl Row {
     /// The effect of this row on a command's arguments, if it applies.
     pub fn apply(&self, args: &Args<'_>, partial: bool, ctx: &Context<'_>) -> Option<Effect> {
+        // git's subcommand is its first operand (the subjects strip its
+        // global options: `git -C x push` is also read as `git push`), so
+        // `git remote prune` is not `git prune`. Elsewhere option values
+        // may sit between (`aws --region x s3 rm`).
+        if self.program == "git"
+            && self
+                .path
+                .first()
+                .is_some_and(|p| args.subcommand() != Some(p))
+        {
+            return None;
+        }
         let after = path_end(self.path, args.operands())?;
         let rest = &args.operands()[after..];
         let holds = self.when.iter().all(|c| match *c {
@@ -556,7 +589,12 @@ impl Row {
             NoOperand => rest.is_empty(),
             DashDash => args.dashdash(),
             LastOperand(words) => rest.last().is_some_and(|o| words.contains(o)),
-            NotPrompting => !rm_prompts(args),
+            NotPrompting => ctx.stdin_fed || !rm_prompts(args),
+            OperandNoCase(words) => rest
+                .iter()
+                .any(|o| words.iter().any(|w| w.eq_ignore_ascii_case(o))),
+            WordContains(part) => args.words().iter().any(|w| w.contains(part)),
+            Operands(n) => rest.len() >= n,
         });
         if !holds {
             return None;
@@ -564,6 +602,7 @@ impl Row {
         let mut targets: Vec<&str> = match self.targets {
             T::None => Vec::new(),
             T::Paths => rest.to_vec(),
+            T::OptionValue(options) => option_values(args.words(), options),
             T::PathsSkipping(options) => {
                 let mut out = Vec::new();
                 let mut words = args.words().iter().map(String::as_str);
@@ -592,13 +631,16 @@ impl Row {
                 if roots.is_empty() { vec!["."] } else { roots }
             }
         };
-        targets.retain(|t| !t.is_empty());
+        // `-` is standard input or output, not a file.
+        targets.retain(|t| !t.is_empty() && *t != "-");
         // A copy's destination receives files; everything else is acted on.
         let destination = matches!(self.targets, T::LastPath) && matches!(self.grade, File | Move);
+        let moved_to = matches!(self.grade, Move).then(|| targets.len().saturating_sub(1));
         let mut placed: Vec<(Option<&str>, Scope)> = targets
             .iter()
-            .map(|t| {
-                let scope = if destination {
+            .enumerate()
+            .map(|(i, t)| {
+                let scope = if destination || moved_to == Some(i) {
                     scope::place_destination(t, ctx)
                 } else {
                     scope::place(t, ctx)
@@ -617,21 +659,38 @@ impl Row {
                 _ => return None,
             }
         }
+        // A move takes its sources away (graded as files) and may replace
+        // its destination (graded as a move).
+        let last = placed.len().saturating_sub(1);
+        // Moved into the workspace, what is taken away is there still.
+        let into_workspace = placed
+            .last()
+            .is_some_and(|(_, scope)| matches!(scope, Scope::Workspace | Scope::BuildOutput));
         placed
             .into_iter()
-            .map(|(target, scope)| (self.graded(scope), target, scope))
+            .enumerate()
+            .map(|(i, (target, scope))| {
+                let severity = match self.grade {
+                    // What is moved away: a file, unless it is not known.
+                    Move if i < last && into_workspace && scope != Scope::Unknown => {
+                        self.graded_as(File, scope)
+                    }
+                    grade => self.graded_as(grade, scope),
+                };
+                (severity, target, scope)
+            })
             .max_by_key(|(severity, _, scope)| (*severity, scope.is_outside()))
             .map(|(severity, target, scope)| self.effect(severity, scope, target))
     }
 
-    fn graded(&self, scope: Scope) -> Severity {
+    fn graded_as(&self, grade: Grade, scope: Scope) -> Severity {
         use Scope as S;
         let at_least = |s: Severity| self.severity.max(s);
         let wide_file = matches!(
             scope,
             S::Root | S::SystemRoot | S::HomeRoot | S::WorkspaceRoot | S::Sensitive
         );
-        match self.grade {
+        match grade {
             Fixed => self.severity,
             _ if scope == S::Device => Severity::Catastrophic,
             _ if scope == S::Null => Severity::Write,
@@ -674,14 +733,23 @@ pub fn rm_prompts(args: &Args<'_>) -> bool {
     }
     let mut last = Last::None;
     let mut recursive = false;
+    // GNU getopt takes any unambiguous prefix of a long option, and
+    // `--interactive` takes `never`/`no`/`none`, `once`, `always`/`yes`.
+    let long = |w: &str, name: &str| w.len() >= 3 && name.starts_with(w);
     for w in args.words() {
-        match w.as_str() {
-            "--" => break,
-            "--force" | "--interactive=never" => last = Last::Never,
-            "--interactive" | "--interactive=always" => last = Last::Always,
-            "--interactive=once" => last = Last::Once,
-            "--recursive" => recursive = true,
-            w if w.starts_with('-') && !w.starts_with("--") => {
+        let (name, value) = w.split_once('=').unwrap_or((w.as_str(), ""));
+        match (name, value) {
+            ("--", _) => break,
+            (n, _) if long(n, "--force") => last = Last::Never,
+            (n, v) if long(n, "--interactive") => {
+                last = match v {
+                    "" | "always" | "yes" => Last::Always,
+                    "once" => Last::Once,
+                    _ => Last::Never,
+                }
+            }
+            (n, _) if long(n, "--recursive") => recursive = true,
+            (w, _) if w.starts_with('-') && !w.starts_with("--") => {
                 for c in w.chars().skip(1) {
                     match c {
                         'f' => last = Last::Never,
@@ -700,6 +768,27 @@ pub fn rm_prompts(args: &Args<'_>) -> bool {
         Last::Once => recursive || args.operands().len() > 3,
         Last::None | Last::Never => false,
     }
+}
+
+/// The values of `options` in `words`: the next word, or glued
+/// (`--output=FILE`, `-oFILE`).
+fn option_values<'a>(words: &'a [String], options: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        for o in options {
+            if w == o {
+                out.extend(words.get(i + 1).map(String::as_str));
+            } else if let Some(v) = w.strip_prefix(o) {
+                let glued = if o.starts_with("--") {
+                    v.strip_prefix('=')
+                } else {
+                    Some(v)
+                };
+                out.extend(glued.filter(|v| !v.is_empty()));
+            }
+        }
+    }
+    out
 }
 
 /// Where the row's path ends among `operands`: its words found in order

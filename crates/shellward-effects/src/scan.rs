@@ -39,14 +39,6 @@ const DESTRUCTIVE_CALLS: &[(&str, &str)] = &[
     ("fs.rm(", "deletes a tree (fs.rm)"),
     ("rm_rf", "deletes a tree (FileUtils.rm_rf)"),
     ("remove_tree", "deletes a tree (File::Path)"),
-    ("rm -rf", "runs `rm -rf` through a shell"),
-    ("rm -fr", "runs `rm -fr` through a shell"),
-    ("git reset --hard", "runs `git reset --hard` through a shell"),
-    ("git clean -f", "runs `git clean -f` through a shell"),
-    ("git push --force", "runs `git push --force` through a shell"),
-    ("git push -f", "runs `git push -f` through a shell"),
-    ("git branch -D", "runs `git branch -D` through a shell"),
-    ("git checkout -- ", "runs `git checkout --` through a shell"),
     ("dropDatabase", "drops a database"),
     ("truncate(", "truncates files"),
     ("Remove-Item", "deletes files (Remove-Item)"),
@@ -56,7 +48,63 @@ const DESTRUCTIVE_CALLS: &[(&str, &str)] = &[
     ("rmdir(", "deletes directories (rmdir)"),
     ("deleteMany(", "deletes documents (deleteMany)"),
     (".drop(", "drops a collection or table"),
+    (".rm(", "deletes a tree (rm)"),
+    ("Deno.remove", "deletes files (Deno.remove)"),
+    ("RemoveAll", "deletes a tree (os.RemoveAll)"),
+    ("remove_dir_all", "deletes a tree (remove_dir_all)"),
 ];
+
+/// Shell commands in code text, found after quotes, commas and brackets
+/// are read as spaces (`subprocess.run(['rm','-rf','/root'])` holds
+/// `rm -rf /root`).
+const SHELL_TEXT: &[(&str, &str)] = &[
+    (" rm -r", "runs `rm -r` through a shell"),
+    (" rm -f -r", "runs `rm -r` through a shell"),
+    (" rm -fr", "runs `rm -r` through a shell"),
+    (" rm -R", "runs `rm -r` through a shell"),
+    (" rm --recursive", "runs `rm -r` through a shell"),
+    (
+        " git reset --hard",
+        "runs `git reset --hard` through a shell",
+    ),
+    (" git clean -f", "runs `git clean -f` through a shell"),
+    (" git clean -d -f", "runs `git clean -f` through a shell"),
+    (
+        " git push --force",
+        "runs `git push --force` through a shell",
+    ),
+    (" git push -f", "runs `git push -f` through a shell"),
+    (" git branch -D", "runs `git branch -D` through a shell"),
+    (
+        " git checkout -- ",
+        "runs `git checkout --` through a shell",
+    ),
+    (" mkfs", "makes a file system through a shell"),
+    (" dd if=", "runs `dd` through a shell"),
+    (
+        " terraform destroy",
+        "runs `terraform destroy` through a shell",
+    ),
+    (" kubectl delete", "runs `kubectl delete` through a shell"),
+];
+
+/// `code` with quotes, commas, brackets and separators read as spaces, and
+/// runs of spaces collapsed, with a space in front.
+fn as_words(code: &str) -> String {
+    let mut out = String::with_capacity(code.len() + 1);
+    out.push(' ');
+    for c in code.chars() {
+        let c = if "'\"`,[](){};|&".contains(c) || c.is_whitespace() {
+            ' '
+        } else {
+            c
+        };
+        if !(c == ' ' && out.ends_with(' ')) {
+            out.push(c);
+        }
+    }
+    out
+}
 
 /// Does `program` run code in a language other than the shell's
 /// (`python3`, `node`)? Its standard input may be a script.
@@ -80,13 +128,20 @@ const AWK_SHELL: &[&str] = &["system(", "system (", "getline", "|&", "|\"", "| \
 
 /// Does `program` take inline code or SQL that [`inline`] reads?
 pub fn reads_code(program: &str) -> bool {
-    AWK.contains(&program) || is_interpreter(program) || is_sql_client(program)
+    AWK.contains(&program)
+        || matches!(program, "sed" | "gsed")
+        || is_interpreter(program)
+        || is_sql_client(program)
 }
 
 /// Add the effects of inline code or SQL in `args` for `program`.
 pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
     if AWK.contains(&program) {
         awk_effects(args, out);
+        return;
+    }
+    if program == "sed" || program == "gsed" {
+        sed_effects(args, out);
         return;
     }
     let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
@@ -97,8 +152,9 @@ pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
     }
     if let Some((name, options)) = SQL.iter().find(|(p, _)| *p == program) {
         let texts: Vec<&str> = if *name == "sqlite3" {
-            // `sqlite3 DB SQL`: the statements are the second operand.
-            args.operands().get(1).copied().into_iter().collect()
+            // `sqlite3 [OPTIONS] DB SQL...`: option values are not known, so
+            // every operand is read as SQL.
+            args.operands().to_vec()
         } else {
             values(args, options)
         };
@@ -115,12 +171,22 @@ fn values<'a>(args: &Args<'a>, options: &[&str]) -> Vec<&'a str> {
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
         for o in options {
-            if w == o {
+            let short = o.len() == 2 && o.starts_with('-') && !w.starts_with("--");
+            let letter = &o[1..];
+            if w == o
+                // `-tAc SQL`, `-BNe SQL`: the option ends a cluster.
+                || (short && w.len() > 2 && w.starts_with('-') && w.ends_with(letter))
+            {
                 if let Some(v) = words.get(i + 1) {
                     out.push(v.as_str());
                 }
             } else if let Some(v) = w.strip_prefix(o).filter(|_| o.starts_with('-')) {
                 out.push(v.strip_prefix('=').unwrap_or(v));
+            } else if short && w.starts_with('-') && w.len() > 2 {
+                // `-Ne'SQL'`: the value glued after the option inside a cluster.
+                if let Some(at) = w[1..].find(letter) {
+                    out.push(&w[1 + at + 1..]);
+                }
             }
         }
     }
@@ -215,9 +281,11 @@ pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
             alternative: None,
         });
     }
+    let words = as_words(code);
     let found = DESTRUCTIVE_CALLS
         .iter()
-        .find(|(call, _)| code.contains(call));
+        .find(|(call, _)| code.contains(call))
+        .or_else(|| SHELL_TEXT.iter().find(|(text, _)| words.contains(text)));
     let runs = EXEC_CALLS.iter().find(|(call, _)| code.contains(call));
     let (severity, summary) = match (found, runs) {
         (Some((_, what)), _) => (Severity::Destructive, *what),
@@ -248,7 +316,8 @@ pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
 /// dropping or emptying a table, or deleting or updating every row, is
 /// destructive.
 pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
-    let upper: String = sql
+    // Comments separate words as spaces do (`DROP/**/DATABASE`).
+    let upper: String = without_comments(sql)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -329,5 +398,59 @@ fn awk_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
     };
     if AWK_SHELL.iter().any(|p| program.contains(p)) {
         code_effects(program, out);
+    }
+}
+
+/// SQL text with `/* ... */` and `-- ...` comments replaced by spaces.
+fn without_comments(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut rest = sql;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |end| &after[end + 2..]);
+            out.push(' ');
+        } else if let Some(after) = rest.strip_prefix("--") {
+            rest = after.find('\n').map_or("", |end| &after[end..]);
+            out.push(' ');
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// GNU sed's `e` command (`1e CMD`, `e` alone) and `s///e` flag run shell
+/// commands: what they run is code; `sed -n 's/a/b/p'` adds nothing.
+fn sed_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
+    let words = args.words();
+    let mut scripts: Vec<&str> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if w == "-e" || w == "--expression" {
+            scripts.extend(words.get(i + 1).map(String::as_str));
+        } else if let Some(v) = w.strip_prefix("--expression=") {
+            scripts.push(v);
+        }
+    }
+    if scripts.is_empty() {
+        scripts.extend(args.operands().first().copied());
+    }
+    for script in scripts {
+        for command in script.split(['\n', ';']) {
+            let command = command.trim_start_matches(|c: char| {
+                c.is_ascii_digit() || c.is_whitespace() || matches!(c, '$' | ',' | '!' | '~' | '+')
+            });
+            let runs = command == "e"
+                || command.starts_with("e ")
+                || (command.starts_with('s') && command.len() > 1 && {
+                    let delimiter = command[1..].chars().next().unwrap_or('/');
+                    let flags = command.rsplit(delimiter).next().unwrap_or("");
+                    flags.contains('e') && flags.chars().all(|f| f.is_ascii_alphanumeric())
+                });
+            if runs {
+                code_effects(command.strip_prefix("e ").unwrap_or(command), out);
+            }
+        }
     }
 }

@@ -117,7 +117,9 @@ const SYSTEM: &[&str] = &[
 const BUILD_OUTPUT: &[&str] = &[
     "target", "node_modules", ".next", ".nuxt", "__pycache__", ".pytest_cache", ".mypy_cache",
     ".ruff_cache", ".tox", ".nox", ".turbo", ".parcel-cache", ".gradle", ".svelte-kit",
-    "zig-cache", ".zig-cache", ".venv-cache", ".eslintcache",
+    "zig-cache", ".zig-cache", ".eslintcache", ".venv", ".cache", "coverage", "htmlcov",
+    ".coverage", ".hypothesis", ".pnpm-store", ".angular", ".expo", ".dart_tool", ".stack-work",
+    "elm-stuff", ".terraform", ".serverless", ".vercel", ".docusaurus", "storybook-static",
 ];
 
 /// Files and directories in a home that grant access or run code later
@@ -129,7 +131,9 @@ const SENSITIVE_IN_HOME: &[&str] = &[
     ".config/gcloud", ".docker/config.json", ".kube", ".config/gh", ".vault-token",
     ".terraform.d/credentials.tfrc.json", ".password-store", ".config/op",
     ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv",
-    ".zprofile", ".zlogin", ".bashrc.d", ".zshrc.d", ".config/fish", ".inputrc",
+    ".zprofile", ".zlogin", ".zlogout", ".bashrc.d", ".zshrc.d", ".config/fish", ".inputrc",
+    ".bash_aliases", ".xprofile", ".xinitrc", ".xsession", ".config/environment.d", ".pam_environment",
+    ".config/nvim/init.lua", ".vimrc", ".emacs", ".tmux.conf",
     ".config/autostart", ".config/systemd", "Library/LaunchAgents",
 ];
 
@@ -370,7 +374,15 @@ fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
     } else {
         ctx.cwd?.join(word)
     };
-    let out = fold(&expanded);
+    let mut out = fold(&expanded);
+    // `/proc/self/root/etc` is `/etc`; `/proc/PID/cwd/x` is somewhere we
+    // cannot place.
+    if let Some(rest) = out.to_str().and_then(proc_alias) {
+        match rest {
+            Some(rest) => out = fold(&Path::new("/").join(rest)),
+            None => return None,
+        }
+    }
     // Through a link made earlier in the command, where it leads.
     for (link, target) in ctx.links {
         if let Ok(rest) = out.strip_prefix(link) {
@@ -378,6 +390,24 @@ fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
         }
     }
     Some(out)
+}
+
+/// A path through `/proc/*/root` (the root again: `Some(rest)`) or through
+/// another process's view (`/proc/*/cwd`, `/proc/*/fd`: `None`, unknown).
+fn proc_alias(p: &str) -> Option<Option<&str>> {
+    let rest = p.strip_prefix("/proc/")?;
+    let (process, rest) = rest.split_once('/').unwrap_or((rest, ""));
+    let is_process =
+        matches!(process, "self" | "thread-self") || process.bytes().all(|b| b.is_ascii_digit());
+    if !is_process {
+        return None;
+    }
+    let (link, rest) = rest.split_once('/').unwrap_or((rest, ""));
+    match link {
+        "root" => Some(Some(rest)),
+        "cwd" | "fd" | "exe" | "map_files" => Some(None),
+        _ => None,
+    }
 }
 
 /// `path` with `.` and `..` folded, from the root.

@@ -13,6 +13,7 @@ fn ctx() -> Context<'static> {
         roots: ROOTS.get_or_init(|| vec!["/home/u/proj".into()]),
         home: Some(Path::new("/home/u")),
         links: &[],
+        stdin_fed: false,
     }
 }
 
@@ -39,6 +40,12 @@ fn rows_are_sorted_by_program() {
             pair[1].program
         );
     }
+}
+
+#[test]
+fn launchers_are_sorted() {
+    let names = shellward_effects::launcher_names();
+    assert!(names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
 }
 
 #[test]

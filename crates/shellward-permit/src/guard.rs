@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::Serialize;
 use shellward_effects::{Effect, Severity};
-use shellward_syntax::{ParseStatus, RedirectOp, SimpleCommand};
+use shellward_syntax::{Connector, ParseStatus, RedirectOp, SimpleCommand};
 
 use crate::subject::Subjects;
 
@@ -114,7 +114,9 @@ pub fn capability(read_only: bool, action: Action, effects: &[Effect]) -> Capabi
 /// The effects of the command in `req`, read from its `subjects` (none
 /// for a read-only command).
 pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Effect> {
-    if req.verdict.read_only || req.analysis.status != ParseStatus::Ok {
+    let analysis = req.analysis;
+    let parsed = analysis.status == ParseStatus::Ok;
+    if req.verdict.read_only && parsed {
         return Vec::new();
     }
     let ctx = req.context;
@@ -123,13 +125,64 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         home: ctx.home.as_deref(),
         cwd: Some(ctx.cwd.clone()),
         links: Vec::new(),
+        fed: false,
         out: Vec::new(),
     };
-    walk.script(req.analysis.commands(), subjects, 0);
-    let mut out = walk.out;
-    out.retain(|e| req.settings.guard.applies(e.pack));
+    if parsed {
+        walk.script(analysis.commands(), subjects, 0);
+    }
+    // What the precise reading could not follow is read at its worst: a
+    // parse error or a text over the limit, a compound command's hidden
+    // insides, a wrapper we could not read, a shell reading a script from
+    // a pipe or a file, git's meaning set at run time, a program named by
+    // an expansion, a variable that holds a command.
+    let unfollowed = !parsed
+        || !analysis.unsupported().is_empty()
+        || !subjects.complete
+        || subjects.git_opaque
+        || subjects
+            .list
+            .iter()
+            .any(|s| s.partial && s.words.is_empty())
+        || analysis.commands().iter().any(|c| {
+            c.assignments
+                .iter()
+                .any(|a| RUNS_VARIABLES.contains(&a.name.as_str()))
+        });
+    if unfollowed {
+        let here = shellward_effects::Context {
+            cwd: Some(&ctx.cwd),
+            roots: &ctx.roots,
+            home: ctx.home.as_deref(),
+            links: &[],
+            stdin_fed: false,
+        };
+        walk.out.extend(shellward_effects::lenient::text_effects(
+            analysis.source(),
+            &here,
+        ));
+    }
+    let mut out = Vec::with_capacity(walk.out.len());
+    for e in walk.out {
+        let seen = out
+            .iter()
+            .any(|o: &Effect| o.rule == e.rule && o.target == e.target && o.severity == e.severity);
+        if !seen && req.settings.guard.applies(e.pack) {
+            out.push(e);
+        }
+    }
     out
 }
+
+/// Variables whose value a program runs as a command (`GIT_EDITOR='rm -rf
+/// ~' git commit`): a command that sets one is read at its worst.
+#[rustfmt::skip]
+const RUNS_VARIABLES: &[&str] = &[
+    "EDITOR", "VISUAL", "PAGER", "MANPAGER", "LESSOPEN", "LESSCLOSE", "BROWSER", "SHELL",
+    "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SSH_ASKPASS", "SUDO_ASKPASS", "GIT_ASKPASS",
+    "TERMINAL", "DIFFTOOL", "MERGETOOL", "LD_PRELOAD", "PYTHONSTARTUP", "NODE_OPTIONS",
+    "PERL5OPT", "RUBYOPT", "TF_CLI_ARGS", "TF_CLI_ARGS_apply", "TF_CLI_ARGS_destroy",
+];
 
 /// Shells whose standard input (or `-c` argument) is a script.
 const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox"];
@@ -147,6 +200,8 @@ struct Walk<'a> {
     /// `None` once a `cd` went somewhere only known when it runs.
     cwd: Option<PathBuf>,
     links: Vec<(PathBuf, PathBuf)>,
+    /// The current command's standard input is fed (a pipe or `<`).
+    fed: bool,
     out: Vec<Effect>,
 }
 
@@ -157,31 +212,97 @@ impl Walk<'_> {
             roots: self.roots,
             home: self.home,
             links: &self.links,
+            stdin_fed: self.fed,
         }
     }
 
     fn script(&mut self, commands: &[SimpleCommand], subjects: &Subjects, depth: usize) {
         for (i, c) in commands.iter().enumerate() {
-            for s in subjects.of_command(i) {
+            self.fed = matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll))
+                || c.redirects.iter().any(|r| {
+                    matches!(
+                        r.op,
+                        RedirectOp::Input
+                            | RedirectOp::ReadWrite
+                            | RedirectOp::DupInput
+                            | RedirectOp::HereDoc
+                            | RedirectOp::HereDocStrip
+                            | RedirectOp::HereString
+                    )
+                });
+            // Arguments a program reads from the environment (`TF_CLI_ARGS_apply='-destroy'`).
+            let env_args: Vec<String> = c
+                .assignments
+                .iter()
+                .filter(|a| a.name.starts_with("TF_CLI_ARGS"))
+                .flat_map(|a| a.value.value.split_whitespace().map(str::to_string))
+                .collect();
+            for s in subjects.of_command(i).iter().filter(|s| !s.stands_for) {
                 // xargs appends words it reads when it runs: more targets, unknown now.
                 let partial = s.partial || matches!(s.via.as_deref(), Some("xargs" | "parallel"));
-                let found = shellward_effects::effects(&s.words, partial, &self.ctx());
+                let mut words = std::borrow::Cow::Borrowed(&s.words);
+                if s.partial && s.via.is_none() && !s.words.is_empty() {
+                    // The command itself with a word expanded when it runs:
+                    // every word, expanded ones as written (`rm $(x) ~`
+                    // still names `~`; `$HOME/.bashrc` is placed).
+                    words = std::borrow::Cow::Owned(c.argv().map(str::to_string).collect());
+                }
+                if !env_args.is_empty() {
+                    words.to_mut().extend(env_args.iter().cloned());
+                }
+                let found = shellward_effects::effects(&words, partial, &self.ctx());
                 self.out.extend(found);
                 if let Some(script) = shell_script(&s.words) {
                     self.redirects_of(script, depth);
                 }
             }
-            let program = c.argv().next().unwrap_or("");
+            let subjects_here = subjects.of_command(i);
+            let readers = readers(subjects_here.iter().map(|s| s.words.as_slice()));
             for r in &c.redirects {
-                self.redirect(program, r, depth);
+                self.redirect(&readers, r, depth);
+            }
+            // `echo 'DROP DATABASE x' | mysql`: what is piped into a reader
+            // of scripts is a script (unless a shell was given one with -c).
+            let scripted = subjects_here
+                .iter()
+                .any(|s| shell_script(&s.words).is_some());
+            if matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll))
+                && i > 0
+                && !scripted
+            {
+                let fed: Vec<&str> = commands[i - 1].argv().skip(1).collect();
+                self.read_as_script(&fed.join(" "), &readers, depth);
             }
             self.after(c);
         }
     }
 
+    /// `text` as the script of every shell, SQL client, interpreter or
+    /// `redis-cli` in `readers` (what a here-document or a pipe feeds).
+    fn read_as_script(&mut self, text: &str, readers: &[&str], depth: usize) {
+        if text.is_empty() || depth >= MAX_DEPTH {
+            return;
+        }
+        for &base in readers {
+            if SHELLS.contains(&base) {
+                self.nested(text, depth);
+            } else if shellward_effects::scan::is_sql_client(base) {
+                shellward_effects::scan::sql_effects(text, &mut self.out);
+            } else if shellward_effects::scan::is_interpreter(base) {
+                shellward_effects::scan::code_effects(text, &mut self.out);
+            } else if base == "redis-cli" {
+                let mut argv = vec![base.to_string()];
+                argv.extend(text.split_whitespace().map(str::to_string));
+                let found = shellward_effects::effects(&argv, false, &self.ctx());
+                self.out.extend(found);
+            }
+        }
+    }
+
     /// What a command changes for the commands after it.
     fn after(&mut self, c: &SimpleCommand) {
-        match c.argv().next() {
+        let program = c.argv().next().map(|p| p.rsplit('/').next().unwrap_or(p));
+        match program {
             Some("cd" | "pushd" | "popd") => {
                 self.cwd = changed_dir(c, self.cwd.as_deref(), self.home);
             }
@@ -203,17 +324,19 @@ impl Walk<'_> {
         }
         let inner = shellward_syntax::analyze(script);
         for c in inner.commands() {
-            let program = c.argv().next().unwrap_or("");
+            let argv: Vec<String> = c.argv().map(str::to_string).collect();
+            let readers = readers(std::iter::once(argv.as_slice()));
             for r in &c.redirects {
-                self.redirect(program, r, depth + 1);
+                self.redirect(&readers, r, depth + 1);
             }
         }
     }
 
-    /// What a redirection of `program`'s command writes, and what a script
-    /// fed to it on its standard input does (`bash <<EOF`, `python3
-    /// <<<CODE`, a substitution in an unquoted here-document).
-    fn redirect(&mut self, program: &str, r: &shellward_syntax::Redirect, depth: usize) {
+    /// What a redirection writes, and what a script fed on standard
+    /// input does to the `readers` of the command (`bash <<EOF`, `sudo
+    /// psql <<EOF`, `python3 <<<CODE`, a substitution in an unquoted
+    /// here-document).
+    fn redirect(&mut self, readers: &[&str], r: &shellward_syntax::Redirect, depth: usize) {
         let t = r.target.value.as_str();
         let writes = match r.op {
             RedirectOp::Output
@@ -248,14 +371,7 @@ impl Walk<'_> {
             // The body's substitutions run whatever reads it.
             self.nested(&format!(": \"{}\"", as_double_quoted(script)), depth);
         }
-        let base = program.rsplit('/').next().unwrap_or(program);
-        if SHELLS.contains(&base) {
-            self.nested(script, depth);
-        } else if shellward_effects::scan::is_interpreter(base) {
-            shellward_effects::scan::code_effects(script, &mut self.out);
-        } else if shellward_effects::scan::is_sql_client(base) {
-            shellward_effects::scan::sql_effects(script, &mut self.out);
-        }
+        self.read_as_script(script, readers, depth);
     }
 
     /// A script inside the command: its commands in order, from the same
@@ -265,6 +381,26 @@ impl Walk<'_> {
         let subjects = crate::subject::subjects(inner.commands(), inner.source());
         self.script(inner.commands(), &subjects, depth + 1);
     }
+}
+
+/// The programs among the first words of these commands that read a
+/// script on standard input: shells, SQL clients, interpreters,
+/// `redis-cli` (`sudo -u postgres psql`, `docker exec -i db psql`).
+fn readers<'w>(commands: impl Iterator<Item = &'w [String]>) -> Vec<&'w str> {
+    let mut out: Vec<&str> = Vec::new();
+    for words in commands {
+        for w in words.iter().take(8) {
+            let base = w.rsplit('/').next().unwrap_or(w);
+            let reads = SHELLS.contains(&base)
+                || base == "redis-cli"
+                || shellward_effects::scan::is_sql_client(base)
+                || shellward_effects::scan::is_interpreter(base);
+            if reads && !out.contains(&base) {
+                out.push(base);
+            }
+        }
+    }
+    out
 }
 
 /// The script of `sh -c SCRIPT` (any shell, `-c` alone or in a cluster

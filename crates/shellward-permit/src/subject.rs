@@ -22,6 +22,10 @@ pub struct Subject {
     pub partial: bool,
     /// The wrapper this command was found inside, if any.
     pub via: Option<String>,
+    /// Not a command that runs but the porcelain a git plumbing command
+    /// stands for (`git send-pack` as `git push`): for rules only, never
+    /// for what the command does.
+    pub stands_for: bool,
 }
 
 /// Subjects of a list of simple commands, and whether they are complete
@@ -97,6 +101,7 @@ fn collect(
                 source: c.text(source).to_string(),
                 partial,
                 via: via.map(str::to_string),
+                stands_for: false,
             },
         );
         let nested_words = c
@@ -425,12 +430,14 @@ const GIT_RUNS: &[(&str, &str)] = &[
 /// options, the porcelain equivalents of plumbing, and whether the command
 /// is opaque to rules that name git.
 fn git(words: &[String], partial: bool, out: &mut Subjects) {
-    let globals = runners::git_globals(words);
+    let globals = runners::git_globals(words.get(1..).unwrap_or(&[]));
     out.git_opaque |= globals.sets_meaning;
     if globals.unknown {
         out.complete = false;
     }
-    let Some(i) = globals.subcommand else { return };
+    let Some(i) = globals.subcommand.map(|i| i + 1) else {
+        return;
+    };
     if words
         .iter()
         .any(|w| w.contains("ext::") || (w.starts_with("GIT_") && w.contains('=')))
@@ -468,6 +475,9 @@ fn git(words: &[String], partial: bool, out: &mut Subjects) {
     for (_, porcelain) in GIT_PLUMBING.iter().filter(|(p, _)| p == sub) {
         for name in *porcelain {
             push(out, &with(name), partial, "git");
+            if let Some(last) = out.list.last_mut() {
+                last.stands_for = true;
+            }
         }
     }
 }
@@ -478,6 +488,7 @@ fn push(out: &mut Subjects, words: &[String], partial: bool, via: &str) {
         source: words.join(" "),
         partial,
         via: Some(via.to_string()),
+        stands_for: false,
     });
 }
 

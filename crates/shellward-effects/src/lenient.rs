@@ -32,6 +32,9 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
         Some((end, _)) => &text[..end],
         None => text,
     };
+    if !worth_reading(text) {
+        return Vec::new();
+    }
     // A `cd` anywhere moves relative paths somewhere we do not follow here.
     let moved = text.contains("cd ") || text.contains("pushd ");
     let here = Context {
@@ -67,6 +70,31 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
         }
     }
     out
+}
+
+/// Could any word of `text` have an effect: a program the model knows, a
+/// redirection, an expansion in a program's place, a command in a value?
+/// A cheap pass over borrowed words before the words are built.
+fn worth_reading(text: &str) -> bool {
+    let separators = |c: char| c.is_whitespace() || ";&|(){}`".contains(c);
+    text.split(separators)
+        .filter(|t| !t.is_empty())
+        .any(|token| {
+            if token.contains('>') || token.starts_with('$') {
+                return true;
+            }
+            let known = |word: &str| {
+                let word = word.trim_start_matches('!');
+                crate::is_known(crate::family(word.rsplit('/').next().unwrap_or(word)))
+            };
+            let value = token.split_once('=').map_or(token, |(_, v)| v);
+            if token.contains(['\'', '"', '\\']) {
+                let plain: String = value.chars().filter(|c| !"'\"\\".contains(*c)).collect();
+                known(&plain)
+            } else {
+                known(value)
+            }
+        })
 }
 
 /// The text cut at every separator, each piece as its words (quotes and
@@ -142,7 +170,10 @@ fn read_piece(piece: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
             unknown_program(&window[1..], ctx, out);
             continue;
         }
-        out.extend(effects(window, false, ctx));
+        let name = word.rsplit('/').next().unwrap_or(word);
+        if crate::is_known(crate::family(name)) {
+            out.extend(effects(window, false, ctx));
+        }
     }
 }
 

@@ -150,11 +150,11 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
         return Vec::new();
     };
     let program = family(program.rsplit('/').next().unwrap_or(program));
-    let rows = rows::by_program(program);
-    if rows.is_empty() && launcher(program).is_none() && !scan::reads_code(program) {
+    if !is_known(program) {
         // Most programs: nothing known, nothing to read.
         return Vec::new();
     }
+    let rows = rows::by_program(program);
     let args = Args::of(program, &words[1..]);
     let mut out = Vec::new();
     // A program's rows go from the most specific to the most general
@@ -168,9 +168,28 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     out
 }
 
+/// Is `program` (a base name, its [`family`] applied) one the effect model
+/// knows anything about: a row, a launcher, inline code or SQL? One
+/// hashed lookup, built on first use.
+pub fn is_known(program: &str) -> bool {
+    static KNOWN: std::sync::OnceLock<
+        std::collections::HashSet<&'static str, foldhash::fast::FixedState>,
+    > = std::sync::OnceLock::new();
+    let known = KNOWN.get_or_init(|| {
+        let mut set = std::collections::HashSet::with_hasher(foldhash::fast::FixedState::default());
+        set.extend(rows::ROWS.iter().map(|r| r.program));
+        set.extend(LAUNCHERS.iter().map(|(p, _)| *p));
+        set.extend(scan::code_programs());
+        set
+    });
+    known.contains(program)
+        // A versioned interpreter (`python3.12`, `ruby3.2`).
+        || (program.ends_with(|c: char| c.is_ascii_digit()) && scan::is_interpreter(program))
+}
+
 /// One name for a family of programs (`mkfs.ext4`, `mke2fs`, `newfs_msdos`
 /// are all `mkfs`).
-fn family(program: &str) -> &str {
+pub(crate) fn family(program: &str) -> &str {
     const MKFS: &[&str] = &["mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"];
     const ALIASES: &[(&str, &str)] = &[
         ("kubecolor", "kubectl"),

@@ -126,6 +126,15 @@ const AWK: &[&str] = &["awk", "gawk", "mawk", "nawk", "busybox-awk"];
 /// "cmd"`, `"cmd" | getline`, gawk's co-processes.
 const AWK_SHELL: &[&str] = &["system(", "system (", "getline", "|&", "|\"", "| \""];
 
+/// Every program name [`inline`] reads code or SQL for.
+pub fn code_programs() -> impl Iterator<Item = &'static str> {
+    CODE.iter()
+        .chain(SQL.iter())
+        .map(|(p, _)| *p)
+        .chain(AWK.iter().copied())
+        .chain(["sed", "gsed"])
+}
+
 /// Does `program` take inline code or SQL that [`inline`] reads?
 pub fn reads_code(program: &str) -> bool {
     AWK.contains(&program)

@@ -391,6 +391,10 @@ fn readers<'w>(commands: impl Iterator<Item = &'w [String]>) -> Vec<&'w str> {
     for words in commands {
         for w in words.iter().take(8) {
             let base = w.rsplit('/').next().unwrap_or(w);
+            // One hashed lookup rules out most words.
+            if !shellward_effects::is_known(base) && !SHELLS.contains(&base) {
+                continue;
+            }
             let reads = SHELLS.contains(&base)
                 || base == "redis-cli"
                 || shellward_effects::scan::is_sql_client(base)

@@ -131,6 +131,14 @@ pub fn default_path() -> PathBuf {
     base.join("shellward/state.db")
 }
 
+/// SQLite's "the database is busy or locked".
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
 impl Store {
     /// Open (creating) the store at `path`.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -144,13 +152,30 @@ impl Store {
             path: path.to_path_buf(),
             source,
         };
-        let conn = Connection::open(path).map_err(err)?;
-        conn.busy_timeout(std::time::Duration::from_secs(10))
-            .map_err(err)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(err)?;
-        conn.pragma_update(None, "synchronous", "NORMAL")
-            .map_err(err)?;
+        // Switching a new database to WAL while other processes open it
+        // can fail with SQLITE_BUSY without the busy handler being asked
+        // (SQLite avoids a deadlock): such a failure is retried.
+        let mut attempt = 0;
+        let conn = loop {
+            match Store::connect(path) {
+                Err(e) if attempt < 50 && is_busy(&e) => {
+                    attempt += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(20 + 10 * attempt));
+                }
+                other => break other.map_err(err)?,
+            }
+        };
+        Ok(Store {
+            path: path.to_path_buf(),
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn connect(path: &Path) -> rusqlite::Result<Connection> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS entries (
                  key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_ms INTEGER NOT NULL);
@@ -163,12 +188,8 @@ impl Store {
              CREATE INDEX IF NOT EXISTS tasks_session ON tasks(session);
              CREATE TABLE IF NOT EXISTS cwd (
                  session TEXT PRIMARY KEY, cwd TEXT NOT NULL, updated_ms INTEGER NOT NULL);",
-        )
-        .map_err(err)?;
-        Ok(Store {
-            path: path.to_path_buf(),
-            conn: Mutex::new(conn),
-        })
+        )?;
+        Ok(conn)
     }
 
     /// The database file.

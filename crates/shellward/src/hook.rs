@@ -21,6 +21,9 @@ use crate::OnAsk;
 
 #[derive(Deserialize)]
 struct Payload {
+    /// `PreToolUse` is what we answer; other events get no decision.
+    #[serde(default)]
+    hook_event_name: Option<String>,
     #[serde(default)]
     cwd: Option<std::path::PathBuf>,
     #[serde(default)]
@@ -46,7 +49,13 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
         .map_err(|e| format!("reading stdin: {e}"))?;
     let payload: Payload =
         serde_json::from_str(&input).map_err(|e| format!("not a hook payload: {e}"))?;
-    if payload.tool_name != "Bash" {
+    // Only a PreToolUse of the Bash tool is ours to answer (a payload
+    // without the field is taken as one: older Claude Code versions).
+    let pre_tool_use = payload
+        .hook_event_name
+        .as_deref()
+        .is_none_or(|e| e == "PreToolUse");
+    if payload.tool_name != "Bash" || !pre_tool_use {
         return Ok(());
     }
     let command = payload.tool_input["command"]

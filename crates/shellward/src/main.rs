@@ -48,8 +48,8 @@ enum Command {
     /// would: print what the model would read, exit with the command's code.
     #[command(
         after_help = "Exit status: the command's (128+N when killed by signal N; 0 when it \
-        moved to the background); 3 when the command needs approval (see --yes); 4 when it is \
-        denied; 2 when shellward itself failed.\n\nExamples:\n  \
+        moved to the background); 123 when the command needs approval (see --yes); 122 when it \
+        is denied; 125 when shellward itself failed.\n\nExamples:\n  \
         shellward run -- git status\n  \
         shellward run --yes --timeout 5000 -- 'npm test'\n  \
         shellward run --background --yes -- 'npm run dev'"
@@ -183,7 +183,8 @@ struct RunArgs {
     /// Workspace root (default: the git top level of the current directory, else it).
     #[arg(long)]
     workspace: Option<PathBuf>,
-    /// Run in this directory (default: the session's working directory).
+    /// Run in this directory (default: the current directory; a `cd` in an
+    /// earlier `run` never moves a later one).
     #[arg(long)]
     cwd: Option<PathBuf>,
     /// Permission mode (default: `defaultMode` from the settings, else build).
@@ -207,8 +208,8 @@ struct RunArgs {
     /// Print the command's output as it wrote it, not as the model would read it.
     #[arg(long, conflicts_with = "json")]
     raw: bool,
-    /// The command.
-    #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+    /// The command (after `--` when it starts with `-`).
+    #[arg(required = true, trailing_var_arg = true)]
     command: Vec<String>,
 }
 
@@ -301,13 +302,52 @@ fn main() -> std::process::ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .init();
-    match run(Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version are not failures; a wrong option is ours.
+            let _ = e.print();
+            return if e.use_stderr() {
+                std::process::ExitCode::from(exit::FAILED)
+            } else {
+                std::process::ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(cli) {
         Ok(code) => code,
+        // `shellward check ... | head -1`: the reader left; nothing to say.
+        Err(error) if broken_pipe(&error) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("shellward: {error:#}");
-            std::process::ExitCode::from(2)
+            std::process::ExitCode::from(exit::FAILED)
         }
     }
+}
+
+/// shellward's own exit statuses, in a range commands rarely use (as
+/// `timeout` and `env` keep 124-127 for themselves). A command's own
+/// status passes through `run` unchanged.
+pub mod exit {
+    /// shellward itself failed: a wrong option, a broken settings file.
+    pub const FAILED: u8 = 125;
+    /// `run`: the command needs a person's approval (no terminal, no `--yes`).
+    pub const NEEDS_APPROVAL: u8 = 123;
+    /// `run`: the command is denied.
+    pub const DENIED: u8 = 122;
+    /// `output`: the task has not finished.
+    pub const NOT_DONE: u8 = 121;
+}
+
+/// The error is a closed standard output (a pipe whose reader left).
+fn broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        let io = cause.downcast_ref::<io::Error>().map(io::Error::kind);
+        let json = cause
+            .downcast_ref::<serde_json::Error>()
+            .and_then(serde_json::Error::io_error_kind);
+        io.or(json) == Some(io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn run(cli: Cli) -> Result<std::process::ExitCode> {
@@ -510,20 +550,31 @@ fn environment(
     })
 }
 
-/// One line of batch input.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum BatchLine {
-    Command(String),
-    Object(BatchObject),
-}
-
+/// One line of batch input: a JSON string, or an object.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BatchObject {
     command: String,
     cwd: Option<PathBuf>,
     mode: Option<Mode>,
+}
+
+/// Read one batch line, with an error that names what is wrong in it.
+fn batch_line(line: &str) -> Result<(String, Option<PathBuf>, Option<Mode>), String> {
+    let value: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    match value {
+        serde_json::Value::String(command) => Ok((command, None, None)),
+        serde_json::Value::Object(_) => {
+            let o: BatchObject = serde_path_to_error::deserialize(value)
+                .map_err(|e| format!("field `{}`: {}", e.path(), e.inner()))?;
+            Ok((o.command, o.cwd, o.mode))
+        }
+        _ => Err(
+            "expected a JSON string (the command) or an object with `command` (and `cwd`, `mode`)"
+                .into(),
+        ),
+    }
 }
 
 fn batch(args: &CheckArgs) -> Result<()> {
@@ -555,11 +606,7 @@ fn batch(args: &CheckArgs) -> Result<()> {
                 )),
                 None => Err(format!("line {}: no column {}", number + 2, col + 1)),
             },
-            None => match serde_json::from_str::<BatchLine>(&line) {
-                Ok(BatchLine::Command(c)) => Ok((c, None, None)),
-                Ok(BatchLine::Object(o)) => Ok((o.command, o.cwd, o.mode)),
-                Err(e) => Err(format!("line {}: {e}", number + 1)),
-            },
+            None => batch_line(&line).map_err(|e| format!("line {}: {e}", number + 1)),
         };
         match value.and_then(|(command, cwd, mode)| {
             environment(args, cwd.as_ref(), mode)

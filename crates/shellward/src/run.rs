@@ -43,11 +43,19 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
         description: None,
         run_in_background: shellward_exec::input::Flag(args.background),
         dangerously_disable_sandbox: shellward_exec::input::Flag(false),
-        workdir: args
-            .cwd
-            .as_ref()
-            .map(|d| current.join(d).to_string_lossy().into_owned()),
+        // Where the person is (or `--cwd`), never where an earlier `run`
+        // left the session.
+        workdir: Some(
+            current
+                .join(args.cwd.as_deref().unwrap_or(std::path::Path::new(".")))
+                .to_string_lossy()
+                .into_owned(),
+        ),
     };
+    if input.command.trim().is_empty() {
+        // Nothing to run: an empty result, as the Bash tool gives.
+        return Ok(ExitCode::SUCCESS);
+    }
     let prepared = executor.prepare(&session, input, &settings, mode)?;
     let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     let asked = !args.yes
@@ -59,14 +67,14 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
         Ok(a) => a,
         Err(refusal) => {
             let code = match refusal {
-                shellward_exec::Refusal::NeedsApproval { .. } => 3,
-                shellward_exec::Refusal::Denied { .. } => 4,
+                shellward_exec::Refusal::NeedsApproval { .. } => crate::exit::NEEDS_APPROVAL,
+                shellward_exec::Refusal::Denied { .. } => crate::exit::DENIED,
             };
             if args.json {
                 println!(
                     "{}",
                     serde_json::json!({
-                        "outcome": if code == 3 { "needs_approval" } else { "denied" },
+                        "outcome": if code == crate::exit::NEEDS_APPROVAL { "needs_approval" } else { "denied" },
                         "decision": prepared.decision.action.as_str(),
                         "rule": prepared.decision.rule,
                         "reason": prepared.decision.reason,
@@ -165,6 +173,9 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
             "{}",
             serde_json::json!({"outcome": kind, "is_error": is_error, "exit_code": exit_code, "task_id": task_id, "content": blocks})
         )?;
+    } else if let (true, BashOutcome::Backgrounded(b)) = (args.background, &outcome) {
+        // `run --background`: the task id, for `output` and `stop`.
+        writeln!(out, "{}", b.task_id)?;
     } else if let (true, BashOutcome::Completed(c)) = (args.raw, &outcome) {
         match (&c.raw_output, &c.output_path) {
             (Some(raw), _) => out.write_all(raw.as_bytes())?,
@@ -220,6 +231,9 @@ pub fn tasks(session: Option<&str>, json: bool) -> Result<ExitCode> {
     let (executor, _rt) = executor()?;
     let records = executor.store().tasks(session)?;
     let mut out = std::io::stdout().lock();
+    if !json && !records.is_empty() {
+        writeln!(out, "TASK           STATUS    EXIT  OUTPUT  COMMAND")?;
+    }
     for r in records {
         let r = executor.task(&r.id)?;
         if json {
@@ -253,7 +267,7 @@ pub fn output(task_id: &str, wait: bool, timeout: u64) -> Result<ExitCode> {
     println!("{}", result.text);
     Ok(match result.status {
         shellward_exec::OutputStatus::Done => ExitCode::SUCCESS,
-        _ => ExitCode::from(3),
+        _ => ExitCode::from(crate::exit::NOT_DONE),
     })
 }
 

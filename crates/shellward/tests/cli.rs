@@ -133,7 +133,7 @@ fn a_malformed_settings_file_is_an_error_naming_it() {
     )
     .unwrap();
     let out = shellward(&ws, &["check", "--workspace", ".", "ls"], b"");
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(125));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains(".shellward/settings.json:3:") && stderr.contains("permissions.deny"),
@@ -167,7 +167,7 @@ fn run_gates_runs_and_exits_with_the_commands_code() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "hello\n");
     // Not read-only: asks; --yes approves; the exit code is the command's.
     let out = sw(&ws, &state, &["run", "--", "touch made; exit 5"]);
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(out.status.code(), Some(123));
     assert!(!ws.join("made").exists());
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs approval (mode.build.highRisk)"));
     let out = sw(&ws, &state, &["run", "--yes", "--", "touch made; exit 5"]);
@@ -180,15 +180,101 @@ fn run_gates_runs_and_exits_with_the_commands_code() {
         &state,
         &["run", "--yes", "--mode", "plan", "--", "touch other"],
     );
-    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(out.status.code(), Some(122));
     assert!(!ws.join("other").exists());
-    // The working directory carries over between runs of a session.
+    // A run happens where the person is: an earlier `cd` does not move it,
+    // a subdirectory is where it runs, `--cwd` overrides.
     std::fs::create_dir_all(ws.join("sub")).unwrap();
     sw(&ws, &state, &["run", "--", "cd sub"]);
     let out = sw(&ws, &state, &["run", "--", "pwd"]);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim_end(),
+        ws.display().to_string()
+    );
+    let out = sw(&ws.join("sub"), &state, &["run", "--", "pwd"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
         ws.join("sub").display().to_string()
+    );
+    let out = sw(&ws, &state, &["run", "--cwd", "sub", "--", "pwd"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
+        ws.join("sub").display().to_string()
+    );
+}
+
+/// A new user's first mistakes get clear answers: a misspelt option is
+/// an error (not part of the command), an empty command is an empty
+/// result, a closed pipe is no error, a bad batch line names its field.
+#[test]
+fn cli_mistakes_get_clear_answers() {
+    let ws = temp("mistakes");
+    let state = temp("mistakes-state");
+    let out = sw(&ws, &state, &["run", "--tmeout", "5", "--", "touch x"]);
+    assert_eq!(out.status.code(), Some(125), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--tmeout"),
+        "{out:?}"
+    );
+    assert!(!ws.join("x").exists());
+    let out = sw(&ws, &state, &["run", "--", ""]);
+    assert_eq!(
+        (out.status.code(), out.stdout.as_slice()),
+        (Some(0), &b""[..]),
+        "{out:?}"
+    );
+    assert_eq!(sw(&ws, &state, &["--version"]).status.code(), Some(0));
+    // `check ... | head -1`: the reader leaves early.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(["check", "--batch"])
+        .current_dir(&*ws)
+        .env("XDG_CONFIG_HOME", ws.join(".config-none"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The reader is gone before anything is written.
+    drop(child.stdout.take());
+    for _ in 0..2000 {
+        if std::io::Write::write_all(&mut stdin, b"\"ls\"\n").is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("Broken pipe"),
+        "{out:?}"
+    );
+    // A batch line with a wrong field names it.
+    let out = shellward(&ws, &["check", "--batch"], b"{\"comand\": \"ls\"}\n42\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("comand") && !text.contains("BatchLine"),
+        "{text}"
+    );
+    assert!(text.contains("expected a JSON string"), "{text}");
+    // `run --background` prints the task id.
+    let out = sw(
+        &ws,
+        &state,
+        &["run", "--yes", "--background", "--", "sleep 0.1"],
+    );
+    let id = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(id.starts_with('b') && id.len() == 13, "{id:?}");
+    let out = sw(
+        &ws,
+        &state,
+        &["output", "--wait", "--timeout", "10000", &id],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = sw(&ws, &state, &["tasks"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("TASK"),
+        "{out:?}"
     );
 }
 

@@ -135,12 +135,12 @@ fn the_approval_prompt() {
         screen.contains("made") && ws.join("once.txt").exists(),
         "{screen}"
     );
-    // n: does not run, exit 3.
+    // n: does not run, exit 123.
     let mut s = start(&ws, &state, &["run", "--", "touch never.txt"]);
     s.wait_for("Run it?");
     s.answer("n\n");
     let (code, _) = s.finish();
-    assert_eq!(code, 3);
+    assert_eq!(code, 123);
     assert!(!ws.join("never.txt").exists());
     // a: runs, saves the rule, and the next one is not asked about.
     let mut s = start(&ws, &state, &["run", "--", "mkdir -p d1"]);
@@ -170,7 +170,7 @@ fn without_a_terminal_an_ask_exits_3() {
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(out.status.code(), Some(123));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs approval"));
     assert!(!ws.join("x").exists());
 }

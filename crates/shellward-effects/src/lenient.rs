@@ -35,15 +35,21 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
     if !worth_reading(text) {
         return Vec::new();
     }
-    // A `cd` anywhere moves relative paths somewhere we do not follow here.
+    // A `cd` anywhere moves relative paths somewhere we do not follow
+    // here; a pipe or `<` anywhere may answer a prompt.
     let moved = text.contains("cd ") || text.contains("pushd ");
     let here = Context {
         cwd: if moved { None } else { ctx.cwd },
+        stdin_fed: ctx.stdin_fed || text.contains(['|', '<']),
+        many: false,
         ..ctx.clone()
     };
     let mut out = Vec::new();
     // `x=rm; $x -rf ~`: variables set to one word earlier in the text.
     let mut vars: Vec<(String, String)> = Vec::new();
+    // Inline SQL or code is cut into pieces by the reading above (at its
+    // `;`, its parentheses): the whole text goes to the scans as well.
+    let (mut sql_client, mut interpreter) = (false, false);
     for mut piece in pieces(text) {
         if piece.iter().all(|w| assignment(w).is_some()) {
             vars.extend(
@@ -55,20 +61,27 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
             continue;
         }
         for w in &mut piece {
-            let name = w
-                .strip_prefix("${")
-                .and_then(|n| n.strip_suffix('}'))
-                .or_else(|| w.strip_prefix('$'));
-            if let Some((_, value)) = name.and_then(|n| vars.iter().rev().find(|(v, _)| v == n)) {
-                *w = value.clone();
+            if let Some(value) = expanded(w, &vars) {
+                *w = value;
             }
         }
         read_piece(&piece, &here, &mut out);
+        sql_client |= piece
+            .iter()
+            .any(|w| crate::scan::is_sql_client(crate::family(base(w))));
+        interpreter |= piece.iter().any(|w| crate::scan::is_interpreter(base(w)));
         if out.len() >= MAX_EFFECTS {
             out.truncate(MAX_EFFECTS);
             break;
         }
     }
+    if sql_client {
+        crate::scan::sql_effects(text, &mut out);
+    }
+    if interpreter {
+        crate::scan::code_effects(text, &mut out);
+    }
+    out.truncate(MAX_EFFECTS);
     out
 }
 
@@ -80,14 +93,14 @@ fn worth_reading(text: &str) -> bool {
     text.split(separators)
         .filter(|t| !t.is_empty())
         .any(|token| {
-            if token.contains('>') || token.starts_with('$') {
+            if token.contains('>') || token.starts_with('$') || token.contains("$(") {
                 return true;
             }
             let known = |word: &str| {
                 let word = word.trim_start_matches('!');
                 crate::is_known(crate::family(word.rsplit('/').next().unwrap_or(word)))
             };
-            let value = token.split_once('=').map_or(token, |(_, v)| v);
+            let value = token.rsplit_once('=').map_or(token, |(_, v)| v);
             if token.contains(['\'', '"', '\\']) {
                 let plain: String = value.chars().filter(|c| !"'\"\\".contains(*c)).collect();
                 known(&plain)
@@ -108,9 +121,40 @@ fn pieces(text: &str) -> Vec<Vec<String>> {
             piece.push(std::mem::take(word));
         }
     };
+    // Whether each open parenthesis began a `$(`: a substitution's words
+    // stay in the piece, so `$(echo rm) -rf ~` keeps `rm` before `-rf ~`.
+    let mut substitutions: Vec<bool> = Vec::new();
+    // Likewise `${RM:-rm}`: a parameter expansion is one word.
+    let mut parameters = 0usize;
+    let mut previous = ' ';
     for c in text.chars() {
+        let dollar_paren = c == '(' && previous == '$';
+        let dollar_brace = c == '{' && previous == '$';
+        previous = c;
         match c {
-            ';' | '&' | '|' | '(' | ')' | '{' | '}' | '`' | '\n' => {
+            '{' if dollar_brace => {
+                parameters += 1;
+                word.push(c);
+            }
+            '}' if parameters > 0 => {
+                parameters -= 1;
+                word.push(c);
+            }
+            '(' if dollar_paren => {
+                substitutions.push(true);
+                end_word(&mut word, &mut piece);
+            }
+            ')' if substitutions.last() == Some(&true) => {
+                substitutions.pop();
+                end_word(&mut word, &mut piece);
+            }
+            '`' => end_word(&mut word, &mut piece),
+            ';' | '&' | '|' | '(' | ')' | '{' | '}' | '\n' => {
+                if c == '(' {
+                    substitutions.push(false);
+                } else if c == ')' {
+                    substitutions.pop();
+                }
                 end_word(&mut word, &mut piece);
                 if !piece.is_empty() {
                     out.push(std::mem::take(&mut piece));
@@ -153,28 +197,66 @@ fn read_piece(piece: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
             }
             continue;
         }
-        if word.starts_with('-') {
-            continue;
-        }
-        if let Some((_, value)) = word.split_once('=') {
-            // `GIT_EDITOR=rm -rf ~`, `-c alias.x=!rm -rf ~`: a command in a value.
+        if let Some((key, value)) = word.rsplit_once('=') {
+            // `GIT_EDITOR=rm -rf ~`, `-oProxyCommand=rm -rf ~`,
+            // `--checkpoint-action=exec=rm ...`: a command in a value; a
+            // git alias without `!` is a git command (`alias.x=reset --hard`).
+            let alias = key.contains("alias.") && !value.starts_with('!');
             let value = value.trim_start_matches('!');
             if !value.is_empty() {
-                let mut words = vec![value.to_string()];
+                let mut words: Vec<String> = if alias {
+                    vec!["git".to_string()]
+                } else {
+                    Vec::new()
+                };
+                words.push(value.to_string());
                 words.extend(window[1..].iter().cloned());
                 out.extend(effects(&words, false, ctx));
             }
+            continue;
+        }
+        if word.starts_with('-') {
             continue;
         }
         if word.starts_with('$') || word.starts_with("<(") {
             unknown_program(&window[1..], ctx, out);
             continue;
         }
-        let name = word.rsplit('/').next().unwrap_or(word);
-        if crate::is_known(crate::family(name)) {
-            out.extend(effects(window, false, ctx));
+        if crate::is_known(crate::family(base(word))) {
+            if word.starts_with('!') {
+                // `vim -c '!rm -rf ~'`: a shell escape.
+                let mut words = window.to_vec();
+                words[0] = word.trim_start_matches('!').to_string();
+                out.extend(effects(&words, false, ctx));
+            } else {
+                out.extend(effects(window, false, ctx));
+            }
         }
     }
+}
+
+/// A word's value where the text set it (`x=rm; $x`), or its default
+/// (`${RM:-rm}`).
+fn expanded(word: &str, vars: &[(String, String)]) -> Option<String> {
+    let inner = word.strip_prefix("${").and_then(|n| n.strip_suffix('}'));
+    let (name, default) = match inner {
+        Some(inner) => match inner.split_once(":-").or_else(|| inner.split_once('-')) {
+            Some((name, default)) => (name, Some(default)),
+            None => (inner, None),
+        },
+        None => (word.strip_prefix('$')?, None),
+    };
+    vars.iter()
+        .rev()
+        .find(|(v, _)| v == name)
+        .map(|(_, value)| value.clone())
+        .or_else(|| default.map(str::to_string))
+}
+
+/// A word's base name (`/bin/rm` is `rm`), a leading `!` dropped.
+fn base(word: &str) -> &str {
+    let word = word.trim_start_matches('!');
+    word.rsplit('/').next().unwrap_or(word)
 }
 
 /// `NAME=value` (a variable name, then one word).
@@ -223,6 +305,7 @@ mod tests {
             home: Some(Path::new("/home/u")),
             links: &[],
             stdin_fed: false,
+            many: false,
         };
         crate::worst(&text_effects(text, &ctx))
     }

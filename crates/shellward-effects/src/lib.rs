@@ -138,6 +138,9 @@ pub struct Context<'a> {
     /// The command's standard input is fed (a pipe, `<`, a here-document):
     /// a prompt (`rm -i`) is answered by that, not by a person.
     pub stdin_fed: bool,
+    /// The command runs on a list known only when it runs (`xargs rm`,
+    /// `find -exec`): one unknown target may be many files.
+    pub many: bool,
 }
 
 /// The effects of one simple command (at most one row's, plus what its
@@ -197,6 +200,12 @@ pub(crate) fn family(program: &str) -> &str {
         ("gdd", "dd"),
         ("grm", "rm"),
         ("opentofu", "tofu"),
+        ("valkey-cli", "redis-cli"),
+        ("keydb-cli", "redis-cli"),
+        ("aws-cdk", "cdk"),
+        ("docker.io", "docker"),
+        ("nerdctl", "docker"),
+        ("mariadb-admin", "mysqladmin"),
         ("docker-compose-v2", "docker-compose"),
     ];
     if program.starts_with("mkfs.") || program.starts_with("newfs") || MKFS.contains(&program) {
@@ -223,24 +232,28 @@ pub(crate) fn family(program: &str) -> &str {
 const LAUNCHERS: &[(&str, &[&str])] = &[
     ("asdf", &["exec"]), ("aws-vault", &["exec"]), ("bun", &["x", "run"]), ("bundle", &["exec"]),
     ("bunx", &[]), ("busybox", &[]), ("bwrap", &[]), ("caffeinate", &[]), ("capsh", &[]),
-    ("cargo", &["run"]), ("chpst", &[]), ("chroot", &[]), ("chrt", &[]), ("dbus-run-session", &[]),
-    ("deno", &["run"]), ("direnv", &["exec"]), ("distrobox-enter", &[]), ("doas", &[]),
-    ("docker", &["exec", "run"]), ("doppler", &["run"]), ("dotenv", &[]), ("dotnet", &[]),
-    ("eatmydata", &[]), ("entr", &[]), ("env", &[]), ("expect", &[]), ("fakeroot", &[]),
-    ("firejail", &[]), ("flatpak-spawn", &[]), ("flock", &[]), ("gdb", &[]), ("go", &["run"]),
-    ("hatch", &["run"]), ("ionice", &[]), ("ip", &["netns", "exec"]), ("kubectl", &["exec"]),
-    ("ltrace", &[]), ("mise", &["exec", "x"]), ("nice", &[]), ("nix", &["run", "shell", "develop"]),
-    ("nix-shell", &[]), ("node", &[]), ("nohup", &[]), ("npm", &["exec"]), ("npx", &[]),
-    ("nsenter", &[]), ("numactl", &[]), ("oc", &["exec", "rsh"]), ("op", &["run"]),
-    ("parallel", &[]), ("pdm", &["run"]), ("php", &[]), ("pipx", &["run"]), ("pkexec", &[]),
-    ("pnpm", &["exec", "dlx"]), ("pnpx", &[]), ("podman", &["exec", "run"]), ("poetry", &["run"]),
-    ("prlimit", &[]), ("proxychains", &[]), ("proxychains4", &[]), ("python", &[]),
-    ("python3", &[]), ("ruby", &[]), ("runuser", &[]), ("script", &[]), ("setpriv", &[]),
-    ("setsid", &[]), ("sg", &[]), ("ssh", &[]), ("sshpass", &[]), ("stdbuf", &[]), ("strace", &[]),
-    ("su", &[]), ("sudo", &[]), ("systemd-run", &[]), ("taskset", &[]), ("time", &[]),
+    ("cargo", &["run"]), ("chpst", &[]), ("chronic", &[]), ("chroot", &[]), ("chrt", &[]),
+    ("conda", &["run"]), ("dbus-run-session", &[]), ("deno", &["run"]), ("direnv", &["exec"]),
+    ("distrobox-enter", &[]), ("doas", &[]), ("docker", &["exec", "run"]), ("doppler", &["run"]),
+    ("dotenv", &[]), ("dotnet", &[]), ("eatmydata", &[]), ("entr", &[]), ("env", &[]),
+    ("expect", &[]), ("fakeroot", &[]), ("firejail", &[]), ("flatpak-spawn", &[]), ("flock", &[]),
+    ("gdb", &[]), ("go", &["run"]), ("gosu", &[]), ("hatch", &["run"]), ("ifne", &[]),
+    ("ionice", &[]), ("ip", &["netns", "exec"]), ("k3s", &[]), ("kubectl", &["exec"]),
+    ("linux32", &[]), ("linux64", &[]), ("ltrace", &[]), ("mamba", &["run"]), ("microk8s", &[]),
+    ("micromamba", &["run"]), ("mise", &["exec", "x"]), ("nice", &[]),
+    ("nix", &["run", "shell", "develop"]), ("nix-shell", &[]), ("node", &[]), ("nohup", &[]),
+    ("npm", &["exec"]), ("npx", &[]), ("nsenter", &[]), ("numactl", &[]), ("oc", &["exec", "rsh"]),
+    ("op", &["run"]), ("parallel", &[]), ("pdm", &["run"]), ("php", &[]), ("pipenv", &["run"]),
+    ("pipx", &["run"]), ("pixi", &["run", "exec"]), ("pkexec", &[]), ("pnpm", &["exec", "dlx"]),
+    ("pnpx", &[]), ("podman", &["exec", "run"]), ("poetry", &["run"]), ("prlimit", &[]),
+    ("proxychains", &[]), ("proxychains4", &[]), ("python", &[]), ("python3", &[]), ("retry", &[]),
+    ("ruby", &[]), ("run0", &[]), ("runuser", &[]), ("rush", &[]), ("rye", &["run"]),
+    ("script", &[]), ("sem", &[]), ("setarch", &[]), ("setpriv", &[]), ("setsid", &[]), ("sg", &[]),
+    ("ssh", &[]), ("sshpass", &[]), ("stdbuf", &[]), ("strace", &[]), ("su", &[]), ("su-exec", &[]),
+    ("sudo", &[]), ("sudo-rs", &[]), ("systemd-run", &[]), ("taskset", &[]), ("time", &[]),
     ("timeout", &[]), ("toolbox", &["run"]), ("torsocks", &[]), ("tsp", &[]), ("unbuffer", &[]),
     ("unshare", &[]), ("uv", &["run"]), ("uvx", &[]), ("valgrind", &[]), ("watch", &[]),
-    ("watchexec", &[]), ("xargs", &[]), ("xvfb-run", &[]), ("yarn", &["exec", "dlx"]),
+    ("watchexec", &[]), ("xargs", &[]), ("xe", &[]), ("xvfb-run", &[]), ("yarn", &["exec", "dlx"]),
 ];
 
 /// The names of [`LAUNCHERS`], in table order (for tests).
@@ -283,9 +296,21 @@ fn launched_at(
     if depth >= MAX_LAUNCH_DEPTH {
         return;
     }
+    // `kubectl exec -n prod -c db POD -- psql ...`: after `--` comes the
+    // command, whatever the options before took.
+    if let Some(at) = words
+        .iter()
+        .position(|w| w == "--")
+        .filter(|at| at + 1 < words.len())
+    {
+        let inner = &words[at..];
+        let mut as_launched = vec![String::new()];
+        as_launched.extend(inner[1..].iter().cloned());
+        launched_at(program, &as_launched, partial, ctx, out, depth + 1);
+    }
     let mut tried = 0;
     for (i, w) in words.iter().enumerate().skip(1) {
-        if tried == 3 {
+        if tried == 3 || w == "--" {
             break;
         }
         if w.starts_with('-') || w.contains('=') || verbs.contains(&w.as_str()) {
@@ -499,10 +524,27 @@ impl<'a> Args<'a> {
                 .iter()
                 .any(|s| w == *s || (s.starts_with("--") && w.split('=').next() == Some(s)))
         };
-        self.words.iter().enumerate().any(|(i, w)| {
+        // After `--` every word is an operand (`git clean -fdx -- -n`).
+        let end = self
+            .words
+            .iter()
+            .position(|w| w == "--")
+            .unwrap_or(self.words.len());
+        let words = &self.words[..end];
+        // `--no-force-with-lease` takes a lowering option back.
+        let cancelled = |w: &str| {
+            w.strip_prefix("--").is_some_and(|name| {
+                let name = name.split('=').next().unwrap_or(name);
+                words
+                    .iter()
+                    .any(|later| later.strip_prefix("--no-") == Some(name))
+            })
+        };
+        words.iter().enumerate().any(|(i, w)| {
             plain(w)
+                && !cancelled(w)
                 && i.checked_sub(1).is_none_or(|p| {
-                    let prev = self.words[p].as_str();
+                    let prev = words[p].as_str();
                     !prev.starts_with('-') || prev == "--" || prev.contains('=') || plain(prev)
                 })
         })

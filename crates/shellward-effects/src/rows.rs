@@ -101,6 +101,9 @@ pub enum Cond {
     WordContains(&'static str),
     /// At least this many operands after the row's path.
     Operands(usize),
+    /// An operand (after the row's path) containing one of these, ignoring
+    /// case (git configuration keys: `core.fsmonitor`, `alias.`).
+    OperandContains(&'static [&'static str]),
     /// `rm` will not prompt: the last of its `-i`/`-I` and `-f` options is
     /// not a prompt ([`rm_prompts`]).
     NotPrompting,
@@ -204,6 +207,21 @@ const FIND_FILTERS: &[&str] = &[
 /// find's actions that run a command on what it found.
 const FIND_EXEC: &[&str] = &["-exec", "-execdir", "-ok", "-okdir"];
 
+/// Programs that change the files they are given (`find -exec cp /dev/null {}`).
+const MODIFIERS: &[&str] = &[
+    "cp", "mv", "chmod", "chown", "chgrp", "truncate", "tee", "dd", "sed", "perl", "install", "ln",
+];
+
+/// git configuration keys (lowercase parts) that run a program or turn a
+/// safety off for later git commands.
+#[rustfmt::skip]
+const GIT_CODE_KEYS: &[&str] = &[
+    "fsmonitor", "hookspath", "editor", "pager", "sshcommand", "askpass", "alias.", "external",
+    "driver", "filter.", "helper", "program", "gitproxy", "requireforce", "packobjectshook",
+    "difffilter", "tool.", "protocol.", "include", "mirror", "worktree", ".push", "textconv",
+    "denydeletes", "denynonfastforwards", "autostash",
+];
+
 /// Programs that delete the files they are given.
 const DELETERS: &[&str] = &["rm", "/bin/rm", "/usr/bin/rm", "unlink", "shred", "srm"];
 
@@ -296,7 +314,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.cp", P::Filesystem, "cp", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[("cp a b", W), ("cp a ~/.bashrc", D), ("cp a /tmp/x", W), ("cp a /tmp", W), ("cp a ~/", W), ("cp x .git/hooks/pre-commit", D), ("cp /dev/zero /dev/sda", C), ("cp a /dev/null", W), ("cp -a /etc /tmp/x", W)]),
     row!("system.crontab-remove", P::System, "crontab", &[], &[Opt(&["-r", "--remove"])], A::System, DES, T::None, Fixed, "removes the user's crontab", Some("save it first: crontab -l > crontab.bak"), &[("crontab -r", D), ("crontab -l", N)]),
     row!("fs.cryptsetup-format", P::Filesystem, "cryptsetup", &[], &[Operand(&["luksFormat", "erase", "luksErase", "reencrypt"])], A::Device, CAT, T::None, Fixed, "formats or erases an encrypted device", None, &[("cryptsetup luksFormat /dev/sdb1", C), ("cryptsetup status vol", N)]),
-    row!("fs.curl-output", P::Filesystem, "curl", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes what it downloads to a file", None, &[("curl -o ~/.ssh/authorized_keys https://example.com/k", D), ("curl -o out.json https://example.com", W), ("curl https://example.com", N)]),
+    row!("fs.curl-output", P::Filesystem, "curl", &[], &[Opt(&["-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--etag-save", "--hsts", "--alt-svc"])], A::Write, WRI, T::OptionValue(&["-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--etag-save", "--hsts", "--alt-svc"]), File, "writes what it downloads to a file", None, &[("curl -o ~/.ssh/authorized_keys https://example.com/k", D), ("curl -o out.json https://example.com", W), ("curl https://example.com", N), ("curl -sD ~/.ssh/authorized_keys https://example.com", D)]),
     row!("fs.dd-device", P::Filesystem, "dd", &[], &[], A::Device, DES, T::Value("of="), File, "writes raw blocks", None, &[("dd if=/dev/zero of=/dev/sda bs=1M", C), ("dd if=a of=b", D), ("dd if=/dev/sda", N), ("dd if=/etc/passwd of=/dev/null", W), ("dd if=x of=/tmp/y", W), ("dd of=/dev/null of=/dev/sda", C)]),
     row!("fs.ddrescue-force", P::Filesystem, "ddrescue", &[], &[Opt(&["-f", "--force"])], A::Device, WRI, T::Paths, File, "overwrites its output", None, &[("ddrescue -f /dev/zero /dev/sda", C), ("ddrescue -d /dev/sda disk.img rescue.map", N)]),
     row!("fs.diskutil-erase", P::Filesystem, "diskutil", &[], &[Operand(&["eraseDisk", "eraseVolume", "reformat", "zeroDisk", "randomDisk", "secureErase", "partitionDisk", "splitPartition", "mergePartitions", "resetFusion", "deleteContainer", "deleteVolume", "deleteSnapshot", "erasedisk", "erasevolume"])], A::Device, CAT, T::None, Fixed, "erases or repartitions a disk", None, &[("diskutil eraseDisk APFS X /dev/disk2", C), ("diskutil apfs deleteContainer disk3", C), ("diskutil list", N)]),
@@ -326,6 +344,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.find-delete", P::Filesystem, "find", &[], &[Opt(&["-delete"]), Opt(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Scoped, "deletes every file it finds", Some("run it without -delete first to see the list"), &[("find . -name '*.o' -delete", D), ("find ~ -type f -delete", D), ("find /tmp/foo -name '*.log' -delete", W), ("find / -name x -delete", D)]),
     row!("fs.find-exec-rm-all", P::Filesystem, "find", &[], &[Word(FIND_EXEC), Word(DELETERS), Word(&["{}"]), Not(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Tree, "deletes every file under its starting points", Some("run it with -print instead first to see the list"), &[("find . -exec rm -rf {} +", C), ("find ./root -exec rm -r {} \\;", D), ("find . -exec cat {} +", N)]),
     row!("fs.find-exec-rm", P::Filesystem, "find", &[], &[Word(FIND_EXEC), Word(DELETERS), Word(&["{}"]), Opt(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Scoped, "deletes every file it finds", Some("run it with -print instead first to see the list"), &[("find . -type f -exec rm -f {} +", D), ("find /etc -type f -exec rm -f {} +", D), ("find /tmp/x -name '*.o' -exec rm {} +", W)]),
+    row!("fs.find-exec-modify", P::Filesystem, "find", &[], &[Word(FIND_EXEC), Word(MODIFIERS), Word(&["{}"])], A::Write, DES, T::FindRoots, Scoped, "changes every file it finds", Some("run it with -print instead first to see the list"), &[("find ~ -type f -exec cp /dev/null {} \\;", D), ("find / -exec chmod 000 {} +", D), ("find src -name '*.rs' -exec wc -l {} +", N)]),
     row!("cloud.firebase-delete", P::Cloud, "firebase", &[], &[Operand(&["firestore:delete", "database:remove", "hosting:disable", "functions:delete", "projects:delete"])], A::Remote, DES, T::None, Fixed, "deletes data or resources of a Firebase project", None, &[("firebase firestore:delete --all-collections", D), ("firebase functions:delete fn", D), ("firebase deploy --only hosting", N)]),
     row!("publish.flit-publish", P::Publish, "flit", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to PyPI", None, &[("flit publish", D)]),
     row!("cloud.fly-destroy", P::Cloud, "fly", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys an app or volume", None, &[("fly apps destroy my-app", C)]),
@@ -353,9 +372,10 @@ pub const ROWS: &[Row] = &[
     row!("git.checkout-paths", P::Git, "git", &["checkout"], &[DashDash], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first, or git diff to see what would be lost"), &[("git checkout -- src/main.rs", D), ("git checkout HEAD -- .", D)]),
     row!("git.checkout-dot-path", P::Git, "git", &["checkout"], &[OperandStarts("./")], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first"), &[("git checkout ./src", D)]),
     row!("git.checkout-tree-paths", P::Git, "git", &["checkout"], &[Operands(2), Not(&["-b", "-B", "--orphan", "-t", "--track", "--detach"])], A::Discard, DES, T::None, Fixed, "overwrites the named paths from another commit, discarding their changes", Some("git stash first"), &[("git checkout HEAD src/", D), ("git checkout -b feat origin/main", N), ("git checkout main", N)]),
+    row!("git.checkout-glob", P::Git, "git", &["checkout"], &[OperandContains(&["*", "?", ":(glob)", ":/"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in every matching path", Some("git stash first"), &[("git checkout '*'", D), ("git checkout '*.rs'", D)]),
     row!("git.checkout-discard", P::Git, "git", &["checkout"], &[Operand(&[".", "--", ":/"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -- .", D), ("git checkout .", D), ("git checkout main", N)]),
     row!("git.checkout-force", P::Git, "git", &["checkout"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -f main", D)]),
-    row!("git.clean-unforced", P::Git, "git", &["clean"], &[WordContains("requireForce=false"), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files (clean.requireForce is turned off)", Some("git clean -n first to see the list"), &[("git -c clean.requireForce=false clean -dx", D)]),
+    row!("git.clean-unforced", P::Git, "git", &["clean"], &[WordContains("requireforce="), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files (clean.requireForce is turned off)", Some("git clean -n first to see the list"), &[("git -c clean.requireForce=false clean -dx", D), ("git -c clean.requireforce=0 clean -dx", D)]),
     row!("git.clean", P::Git, "git", &["clean"], &[Opt(&["-f", "--force"]), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files", Some("git clean -n first to see the list"), &[("git clean -fdx", D), ("git clean -fd -n", D), ("git clean -n -fd", N), ("git clean -fdx -enode_modules", D)]),
     row!("git.filter-branch", P::Git, "git", &["filter-branch"], &[], A::Publish, DES, T::None, Fixed, "rewrites history", None, &[("git filter-branch --tree-filter x HEAD", D)]),
     row!("git.filter-repo", P::Git, "git", &["filter-repo"], &[], A::Publish, DES, T::None, Fixed, "rewrites history", None, &[("git filter-repo --path x --invert-paths", D)]),
@@ -363,8 +383,8 @@ pub const ROWS: &[Row] = &[
     row!("git.gc-prune-now", P::Git, "git", &["gc"], &[Opt(&["--prune=now", "--prune=all"])], A::Discard, DES, T::None, Fixed, "deletes unreachable commits now", None, &[("git gc --prune=now", D), ("git gc", N)]),
     row!("git.push-prune", P::Git, "git", &["push"], &[Opt(&["--prune"])], A::Publish, DES, T::None, Fixed, "deletes remote branches that have no local counterpart", Some("git push --prune --dry-run first"), &[("git push --prune origin 'refs/heads/*'", D)]),
     row!("git.push-config-force", P::Git, "git", &["push"], &[WordContains(".push=+")], A::Publish, CAT, T::None, Fixed, "force-pushes through a refspec set on the command line", Some("git push --force-with-lease"), &[("git -c remote.origin.push=+refs/heads/*:refs/heads/* push origin", C)]),
-    row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"]), Not(&["--force-with-lease", "--force-if-includes"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W)]),
-    row!("git.push-lease", P::Git, "git", &["push"], &[Opt(&["--force-with-lease", "--force-if-includes"])], A::Publish, WRI, T::None, Fixed, "force-pushes if the remote is as last fetched", None, &[("git push --force-with-lease origin x", W)]),
+    row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W), ("git push --force-with-lease --force origin main", C), ("git push --force-if-includes --force origin main", C)]),
+    row!("git.push-lease", P::Git, "git", &["push"], &[Opt(&["--force-with-lease"])], A::Publish, WRI, T::None, Fixed, "force-pushes if the remote is as last fetched", None, &[("git push --force-with-lease origin x", W)]),
     row!("git.push-plus-ref", P::Git, "git", &["push"], &[OperandStarts("+")], A::Publish, CAT, T::None, Fixed, "force-pushes a ref (`+ref`): replaces published history", Some("git push --force-with-lease"), &[("git push origin +main", C)]),
     row!("git.push-delete", P::Git, "git", &["push"], &[Opt(&["-d", "--delete"])], A::Publish, DES, T::None, Fixed, "deletes a remote branch or tag", None, &[("git push origin --delete old", D)]),
     row!("git.push-delete-ref", P::Git, "git", &["push"], &[OperandStarts(":")], A::Publish, DES, T::None, Fixed, "deletes a remote ref (`:ref`)", None, &[("git push origin :old", D)]),
@@ -388,6 +408,11 @@ pub const ROWS: &[Row] = &[
     row!("git.submodule-deinit-force", P::Git, "git", &["submodule", "deinit"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "removes a submodule's working tree with its local changes", None, &[("git submodule deinit -f --all", D)]),
     row!("git.switch-discard", P::Git, "git", &["switch"], &[Opt(&["--discard-changes", "-f", "--force"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git switch --discard-changes main", D), ("git switch main", N)]),
     row!("git.tag-delete", P::Git, "git", &["tag"], &[Opt(&["-d", "--delete"])], A::Write, WRI, T::None, Fixed, "deletes a local tag", None, &[("git tag -d v1.0", W), ("git tag -l", N)]),
+    row!("git.config-runs", P::Git, "git", &["config"], &[OperandContains(GIT_CODE_KEYS), Not(&["--get", "--get-all", "--list", "-l", "--get-regexp", "--unset", "--unset-all"])], A::Write, DES, T::None, Fixed, "sets git configuration that runs programs or turns a safety off for later git commands", None, &[("git config core.fsmonitor 'rm -rf ~ #'", D), ("git config clean.requireForce false", D), ("git config remote.origin.mirror true", D), ("git config --global alias.nuke 'reset --hard'", D), ("git config user.name me", N), ("git config --get core.editor", N)]),
+    row!("git.checkout-index", P::Git, "git", &["checkout-index"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "overwrites working files from the index, discarding their changes", None, &[("git checkout-index -a -f", D)]),
+    row!("git.apply-reverse", P::Git, "git", &["apply"], &[Opt(&["-R", "--reverse"]), Not(&["--check", "--stat", "--numstat", "--summary"])], A::Discard, DES, T::None, Fixed, "reverts changes in the working tree", None, &[("git apply -R", D), ("git apply fix.patch", N)]),
+    row!("git.update-ref-stdin", P::Git, "git", &["update-ref"], &[Opt(&["--stdin"])], A::Discard, DES, T::None, Fixed, "creates, moves or deletes refs as its input says", None, &[("git update-ref --stdin", D)]),
+    row!("git.send-pack-force", P::Git, "git", &["send-pack"], &[Opt(&["-f", "--force", "--mirror"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git send-pack --force origin main", C)]),
     row!("git.update-ref-delete", P::Git, "git", &["update-ref"], &[Opt(&["-d"])], A::Discard, DES, T::None, Fixed, "deletes a ref", None, &[("git update-ref -d refs/heads/x", D)]),
     row!("git.worktree-remove-force", P::Git, "git", &["worktree", "remove"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "removes a worktree with its uncommitted changes", None, &[("git worktree remove --force ../wt", D), ("git worktree list", N)]),
     row!("git.commit-amend", P::Git, "git", &["commit"], &[Opt(&["--amend"])], A::Write, WRI, T::None, Fixed, "replaces the last commit", None, &[("git commit --amend --no-edit", W)]),
@@ -439,6 +464,7 @@ pub const ROWS: &[Row] = &[
     row!("kubernetes.minikube-delete", P::Kubernetes, "minikube", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes a local cluster", None, &[("minikube delete --all", D), ("minikube status", N)]),
     row!("fs.mkdir", P::Filesystem, "mkdir", &[], &[], A::Write, WRI, T::Paths, Fixed, "makes directories", None, &[("mkdir -p build/out", W)]),
     row!("fs.mkfs", P::Filesystem, "mkfs", &[], &[], A::Device, CAT, T::None, Fixed, "makes a file system: erases the device", None, &[("mkfs -t ext4 /dev/sdb1", C), ("mke2fs /dev/sdb1", C), ("mkfs.ext4 /dev/sdb1", C), ("mkfs.vfat /dev/sdc1", C), ("mkfs.xfs -f /dev/sdb", C), ("mkdosfs /dev/sdc1", C), ("newfs_msdos /dev/disk2s1", C)]),
+    row!("fs.mknod-device", P::Filesystem, "mknod", &[], &[Operand(&["b", "c"])], A::Device, CAT, T::None, Fixed, "makes a device node (raw access to a disk)", None, &[("mknod /tmp/disk b 8 0", C), ("mknod pipe p", N)]),
     row!("fs.mkswap", P::Filesystem, "mkswap", &[], &[], A::Device, CAT, T::None, Fixed, "makes swap space: erases the device", None, &[("mkswap /dev/sdb2", C)]),
     row!("system.mount-over-root", P::System, "mount", &[], &[Opt(&["--bind", "--rbind", "-B", "-R", "--move"]), LastOperand(&["/", "/etc", "/usr", "/bin", "/home"])], A::System, CAT, T::None, Fixed, "mounts over a system directory", None, &[("mount --bind /mnt /", C), ("mount -o remount,ro /", N)]),
     row!("fs.mv-to-null", P::Filesystem, "mv", &[], &[LastOperand(&["/dev/null"])], A::Delete, DES, T::Paths, Tree, "moves files onto /dev/null: deletes them", None, &[("mv secrets /dev/null", D), ("mv ~ /dev/null", C)]),
@@ -478,11 +504,13 @@ pub const ROWS: &[Row] = &[
     row!("iac.pulumi-up-yes", P::Iac, "pulumi", &["up"], &[Opt(&["-y", "--yes", "--skip-preview"])], A::Remote, DES, T::None, Fixed, "applies changes without a preview", Some("pulumi preview first"), &[("pulumi up --yes", D), ("pulumi preview", N)]),
     row!("iac.pulumi-destroy", P::Iac, "pulumi", &[], &[Operand(&["destroy", "down", "dn"])], A::Remote, CAT, T::None, Fixed, "destroys every resource of a stack", Some("pulumi preview --destroy first"), &[("pulumi destroy --yes", C), ("pulumi dn --yes", C)]),
     row!("fs.pvremove", P::Filesystem, "pvremove", &[], &[], A::Device, CAT, T::None, Fixed, "removes a physical volume's label", None, &[("pvremove /dev/sdb", C)]),
+    row!("fs.qemu-img", P::Filesystem, "qemu-img", &[], &[Operand(&["convert", "dd", "create"])], A::Device, WRI, T::LastPath, File, "writes a disk image", None, &[("qemu-img convert -O raw x.qcow2 /dev/sda", C), ("qemu-img convert -O raw x.qcow2 x.raw", W)]),
     row!("database.rails-drop", P::Database, "rails", &[], &[Operand(&["db:drop", "db:reset", "db:purge", "db:schema:load", "db:migrate:reset", "db:truncate_all", "db:drop:all", "db:reset:all", "db:purge:all"])], A::Remote, CAT, T::None, Fixed, "drops or empties the database", None, &[("rails db:drop", C), ("bin/rails db:reset", C), ("bundle exec rails db:purge", C), ("rails db:migrate", N), ("rails db:drop:all", C)]),
     row!("database.rake-drop", P::Database, "rake", &[], &[Operand(&["db:drop", "db:reset", "db:purge", "db:schema:load", "db:migrate:reset", "db:truncate_all"])], A::Remote, CAT, T::None, Fixed, "drops or empties the database", None, &[("bundle exec rake db:drop", C)]),
     row!("system.reboot", P::System, "reboot", &[], &[], A::System, DES, T::None, Fixed, "restarts the machine", None, &[("reboot", D)]),
     row!("database.redis-flush", P::Database, "redis-cli", &[], &[OperandNoCase(&["FLUSHALL", "FLUSHDB"])], A::Remote, CAT, T::None, Fixed, "deletes every key", None, &[("redis-cli FLUSHALL", C), ("redis-cli -h db flushdb", C), ("redis-cli GET k", N), ("redis-cli FlushAll", C)]),
     row!("database.redis-shutdown", P::Database, "redis-cli", &[], &[OperandNoCase(&["SHUTDOWN", "DEBUG"])], A::System, DES, T::None, Fixed, "stops the Redis server", None, &[("redis-cli shutdown nosave", D)]),
+    row!("database.redis-del", P::Database, "redis-cli", &[], &[OperandNoCase(&["DEL", "UNLINK", "EXPIRE", "RENAME", "SWAPDB", "MIGRATE"])], A::Remote, DES, T::None, Fixed, "deletes or moves keys", None, &[("redis-cli DEL session:1", D)]),
     row!("fs.rimraf", P::Filesystem, "rimraf", &[], &[], A::Delete, DES, T::Paths, Tree, "deletes recursively", None, &[("npx rimraf ~", C), ("rimraf node_modules", W), ("npx rimraf dist", D)]),
     row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D)]),
     row!("fs.rm", P::Filesystem, "rm", &[], &[NotPrompting], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", W), ("rm /etc/shadow", D), ("rm /tmp/x", W), ("rm ~/.ssh/id_rsa.pub", W), ("rm *.log", W), ("rm -f *", D), ("rm /*", D), ("rm /home/user/notes.txt", W), ("rm -i *", N), ("rm -I a b", W), ("rm -I a b c d", N)]),
@@ -505,6 +533,7 @@ pub const ROWS: &[Row] = &[
     row!("system.shutdown", P::System, "shutdown", &[], &[], A::System, DES, T::None, Fixed, "stops the machine", None, &[("shutdown -h now", D)]),
     row!("iac.serverless-remove", P::Iac, "sls", &["remove"], &[], A::Remote, CAT, T::None, Fixed, "removes a service and its resources", None, &[("sls remove", C), ("sls deploy", N)]),
     row!("fs.srm", P::Filesystem, "srm", &[], &[], A::Delete, DES, T::Paths, Tree, "overwrites and deletes files beyond recovery", None, &[("srm -r secrets", D)]),
+    row!("fs.ssh-keygen-write", P::Filesystem, "ssh-keygen", &[], &[Opt(&["-f"]), Not(&["-l", "-y", "-F", "-B", "-L", "-R", "-H"])], A::Write, WRI, T::OptionValue(&["-f"]), File, "writes a key pair", None, &[("ssh-keygen -q -t ed25519 -N '' -f ~/.ssh/id_ed25519", D), ("ssh-keygen -t ed25519 -f ./deploy_key", W), ("ssh-keygen -l -f ~/.ssh/id_ed25519.pub", N)]),
     row!("database.supabase-reset", P::Database, "supabase", &["db", "reset"], &[], A::Remote, CAT, T::None, Fixed, "resets the database, losing its data", None, &[("supabase db reset", C), ("npx supabase db reset --linked", C)]),
     row!("system.swapoff", P::System, "swapoff", &[], &[], A::System, WRI, T::None, Fixed, "turns swap off", None, &[("swapoff -a", W)]),
     row!("system.sysctl-write", P::System, "sysctl", &[], &[Opt(&["-w", "--write", "-p", "--load"])], A::System, WRI, T::None, Fixed, "changes kernel settings", None, &[("sysctl -w vm.swappiness=10", W), ("sysctl -a", N)]),
@@ -522,8 +551,8 @@ pub const ROWS: &[Row] = &[
     row!("iac.terraform-apply-plan", P::Iac, "terraform", &["apply"], &[Operands(1)], A::Remote, DES, T::None, Fixed, "applies a saved plan without showing it again", Some("terraform show PLAN first"), &[("terraform apply d.tfplan", D)]),
     row!("iac.terraform-apply", P::Iac, "terraform", &["apply"], &[], A::Remote, WRI, T::None, Fixed, "applies changes after showing the plan", None, &[("terraform init", N)]),
     row!("iac.terraform-change", P::Iac, "terraform", &[], &[Operand(&["taint", "untaint", "import", "force-unlock"])], A::Remote, WRI, T::None, Fixed, "changes the state", None, &[("terraform taint aws_instance.web", W)]),
-    row!("iac.terragrunt-destroy", P::Iac, "terragrunt", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource of the module(s)", Some("terragrunt plan -destroy first"), &[("terragrunt destroy", C), ("terragrunt run-all destroy", C), ("terragrunt run --all destroy", C)]),
-    row!("iac.terragrunt-apply-auto", P::Iac, "terragrunt", &[], &[Operand(&["apply"]), Opt(&["-auto-approve", "--non-interactive", "--terragrunt-non-interactive"])], A::Remote, DES, T::None, Fixed, "applies changes without showing the plan", None, &[("terragrunt run-all apply --terragrunt-non-interactive", D), ("terragrunt plan", N)]),
+    row!("iac.terragrunt-destroy", P::Iac, "terragrunt", &[], &[Operand(&["destroy", "destroy-all"])], A::Remote, CAT, T::None, Fixed, "destroys every resource of the module(s)", Some("terragrunt plan -destroy first"), &[("terragrunt destroy", C), ("terragrunt destroy-all --terragrunt-non-interactive", C), ("terragrunt run-all destroy", C), ("terragrunt run --all destroy", C)]),
+    row!("iac.terragrunt-apply-auto", P::Iac, "terragrunt", &[], &[Operand(&["apply", "apply-all"]), Opt(&["-auto-approve", "--non-interactive", "--terragrunt-non-interactive"])], A::Remote, DES, T::None, Fixed, "applies changes without showing the plan", None, &[("terragrunt run-all apply --terragrunt-non-interactive", D), ("terragrunt plan", N)]),
     row!("iac.terraform-destroy", P::Iac, "tofu", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("tofu plan -destroy first"), &[("tofu destroy", C)]),
     row!("iac.tofu-apply-destroy", P::Iac, "tofu", &["apply"], &[Opt(&["-destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("tofu plan -destroy first"), &[("tofu apply -destroy -auto-approve", C)]),
     row!("iac.tofu-apply-auto", P::Iac, "tofu", &["apply"], &[Opt(&["-auto-approve"])], A::Remote, DES, T::None, Fixed, "applies changes without showing the plan", Some("tofu plan first"), &[("tofu apply -auto-approve", D), ("tofu plan", N)]),
@@ -544,7 +573,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.lvm-reduce", P::Filesystem, "vgreduce", &[], &[], A::Device, DES, T::None, Fixed, "removes a disk from a volume group", None, &[("vgreduce vg /dev/sdb", D)]),
     row!("fs.vgremove", P::Filesystem, "vgremove", &[], &[], A::Device, CAT, T::None, Fixed, "removes a volume group", None, &[("vgremove vg", C)]),
     row!("publish.vsce-publish", P::Publish, "vsce", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes an extension version", None, &[("vsce publish minor", D)]),
-    row!("fs.wget-output", P::Filesystem, "wget", &[], &[Opt(&["-O", "--output-document"])], A::Write, WRI, T::OptionValue(&["-O", "--output-document"]), File, "writes what it downloads to a file", None, &[("wget -O ~/.bashrc https://example.com/x", D), ("wget -O- https://example.com", N)]),
+    row!("fs.wget-output", P::Filesystem, "wget", &[], &[Opt(&["-O", "--output-document", "-o", "--output-file", "-a", "--append-output"])], A::Write, WRI, T::OptionValue(&["-O", "--output-document", "-o", "--output-file", "-a", "--append-output"]), File, "writes what it downloads to a file", None, &[("wget -O ~/.bashrc https://example.com/x", D), ("wget -O- https://example.com", N), ("wget -o ~/.bashrc https://example.com", D)]),
     row!("fs.wipe", P::Filesystem, "wipe", &[], &[OperandStarts("")], A::Device, CAT, T::None, Fixed, "wipes a device or files", None, &[("wipe /dev/sdb", C)]),
     row!("fs.wipefs", P::Filesystem, "wipefs", &[], &[Opt(&["-a", "--all"])], A::Device, CAT, T::None, Fixed, "erases file-system signatures", None, &[("wipefs -a /dev/sda", C)]),
     row!("cloud.wrangler-delete", P::Cloud, "wrangler", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Worker, database or bucket", None, &[("wrangler delete", D), ("wrangler d1 delete db", D)]),
@@ -593,8 +622,15 @@ impl Row {
             OperandNoCase(words) => rest
                 .iter()
                 .any(|o| words.iter().any(|w| w.eq_ignore_ascii_case(o))),
-            WordContains(part) => args.words().iter().any(|w| w.contains(part)),
+            WordContains(part) => args
+                .words()
+                .iter()
+                .any(|w| w.to_ascii_lowercase().contains(&part.to_ascii_lowercase())),
             Operands(n) => rest.len() >= n,
+            OperandContains(parts) => rest.iter().any(|o| {
+                let o = o.to_ascii_lowercase();
+                parts.iter().any(|p| o.contains(p))
+            }),
         });
         if !holds {
             return None;
@@ -636,6 +672,35 @@ impl Row {
         // A copy's destination receives files; everything else is acted on.
         let destination = matches!(self.targets, T::LastPath) && matches!(self.grade, File | Move);
         let moved_to = matches!(self.grade, Move).then(|| targets.len().saturating_sub(1));
+        // What a copy into a directory writes: DIR/NAME of each source
+        // (`cp /tmp/.bashrc ~` writes `~/.bashrc`; `cp -t DIR SRC...`).
+        let mut into: Vec<String> = Vec::new();
+        if destination || moved_to.is_some() {
+            let named = option_values(args.words(), &["-t", "--target-directory"]);
+            let (dir, sources): (Option<&str>, Vec<&str>) = match named.first() {
+                Some(dir) => (
+                    Some(*dir),
+                    rest.iter().copied().filter(|o| o != dir).collect(),
+                ),
+                None => (
+                    rest.last().copied(),
+                    rest[..rest.len().saturating_sub(1)].to_vec(),
+                ),
+            };
+            // `cp a /dev/null`, `dd ... of=/dev/sda`: a file, not a directory.
+            let directory =
+                dir.filter(|d| !matches!(scope::place(d, ctx), Scope::Null | Scope::Device));
+            if let Some(dir) = directory {
+                let dir = dir.trim_end_matches('/');
+                into.extend(sources.iter().map(|src| {
+                    let name = src.trim_end_matches('/').rsplit('/').next().unwrap_or(src);
+                    format!("{dir}/{name}")
+                }));
+                if !named.is_empty() {
+                    targets.push(dir);
+                }
+            }
+        }
         let mut placed: Vec<(Option<&str>, Scope)> = targets
             .iter()
             .enumerate()
@@ -648,6 +713,11 @@ impl Row {
                 (Some(*t), scope)
             })
             .collect();
+        let last_named = placed.len();
+        placed.extend(
+            into.iter()
+                .map(|t| (Some(t.as_str()), scope::place(t, ctx))),
+        );
         if partial && !matches!(self.targets, T::None) {
             // More targets come later, expanded at run time.
             placed.push((None, Scope::Unknown));
@@ -661,21 +731,31 @@ impl Row {
         }
         // A move takes its sources away (graded as files) and may replace
         // its destination (graded as a move).
-        let last = placed.len().saturating_sub(1);
-        // Moved into the workspace, what is taken away is there still.
-        let into_workspace = placed
-            .last()
-            .is_some_and(|(_, scope)| matches!(scope, Scope::Workspace | Scope::BuildOutput));
+        let last = last_named.saturating_sub(1);
+        // Moved into the workspace, a person's file taken away is there
+        // still; a system's is not where the system looks for it.
+        let into_workspace =
+            last_named > 0 && matches!(placed[last].1, Scope::Workspace | Scope::BuildOutput);
         placed
             .into_iter()
             .enumerate()
             .map(|(i, (target, scope))| {
                 let severity = match self.grade {
                     // What is moved away: a file, unless it is not known.
-                    Move if i < last && into_workspace && scope != Scope::Unknown => {
-                        self.graded_as(File, scope)
+                    Move if i < last
+                        && into_workspace
+                        && matches!(
+                            scope,
+                            Scope::Home
+                                | Scope::Outside
+                                | Scope::Temp
+                                | Scope::Workspace
+                                | Scope::BuildOutput
+                        ) =>
+                    {
+                        self.graded_as(File, scope, ctx.many)
                     }
-                    grade => self.graded_as(grade, scope),
+                    grade => self.graded_as(grade, scope, ctx.many),
                 };
                 (severity, target, scope)
             })
@@ -683,7 +763,7 @@ impl Row {
             .map(|(severity, target, scope)| self.effect(severity, scope, target))
     }
 
-    fn graded_as(&self, grade: Grade, scope: Scope) -> Severity {
+    fn graded_as(&self, grade: Grade, scope: Scope, many: bool) -> Severity {
         use Scope as S;
         let at_least = |s: Severity| self.severity.max(s);
         let wide_file = matches!(
@@ -698,6 +778,7 @@ impl Row {
             Tree | Scoped if scope.is_wide() || scope == S::Unknown => {
                 at_least(Severity::Destructive)
             }
+            File | Move if scope == S::Unknown && many => at_least(Severity::Destructive),
             File | Move | Tree | Scoped if wide_file => at_least(Severity::Destructive),
             Move if scope.is_outside() && !scope.is_disposable() => at_least(Severity::Destructive),
             _ if scope.is_disposable() => Severity::Write,
@@ -736,7 +817,13 @@ pub fn rm_prompts(args: &Args<'_>) -> bool {
     // GNU getopt takes any unambiguous prefix of a long option, and
     // `--interactive` takes `never`/`no`/`none`, `once`, `always`/`yes`.
     let long = |w: &str, name: &str| w.len() >= 3 && name.starts_with(w);
-    for w in args.words() {
+    // Only options before the first operand: with POSIXLY_CORRECT set,
+    // `rm -rf ~ -i` removes a file named `-i` (fail closed).
+    for w in args
+        .words()
+        .iter()
+        .take_while(|w| w.starts_with('-') && w.len() > 1)
+    {
         let (name, value) = w.split_once('=').unwrap_or((w.as_str(), ""));
         match (name, value) {
             ("--", _) => break,
@@ -776,7 +863,9 @@ fn option_values<'a>(words: &'a [String], options: &[&str]) -> Vec<&'a str> {
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
         for o in options {
-            if w == o {
+            let short = o.len() == 2 && !w.starts_with("--") && w.starts_with('-') && w.len() > 2;
+            if w == o || (short && w.ends_with(&o[1..])) {
+                // `-o FILE`, and `-sD FILE` (the option ends a cluster).
                 out.extend(words.get(i + 1).map(String::as_str));
             } else if let Some(v) = w.strip_prefix(o) {
                 let glued = if o.starts_with("--") {

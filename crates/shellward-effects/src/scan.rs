@@ -15,7 +15,9 @@ const CODE: &[(&str, &[&str])] = &[
     ("node", &["-e", "--eval", "-p", "--print"]), ("deno", &["eval"]), ("bun", &["-e", "--eval"]),
     ("perl", &["-e", "-E"]), ("ruby", &["-e"]), ("php", &["-r"]), ("lua", &["-e"]),
     ("Rscript", &["-e"]), ("osascript", &["-e"]), ("pwsh", &["-c", "-Command", "-command"]),
-    ("powershell", &["-c", "-Command", "-command"]), ("mongosh", &["--eval"]), ("mongo", &["--eval"]),
+    ("powershell", &["-c", "-Command", "-command"]), ("nodejs", &["-e", "--eval", "-p", "--print"]),
+    ("ipython", &["-c"]), ("ipython3", &["-c"]), ("pypy", &["-c"]), ("jython", &["-c"]),
+    ("vim", &["-c", "--cmd"]), ("nvim", &["-c", "--cmd"]), ("ex", &["-c"]), ("tar", &["-I", "--use-compress-program", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F"]), ("mongosh", &["--eval"]), ("mongo", &["--eval"]),
 ];
 
 /// Database clients and the options that carry SQL.
@@ -168,6 +170,14 @@ pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
             values(args, options)
         };
         for text in texts {
+            // sqlite3's `.shell CMD` and `.system CMD` run commands.
+            if let Some(command) = text
+                .trim_start()
+                .strip_prefix(".shell ")
+                .or_else(|| text.trim_start().strip_prefix(".system "))
+            {
+                code_effects(command, out);
+            }
             sql_effects(text, out);
         }
     }
@@ -274,6 +284,31 @@ const EXEC_CALLS: &[(&str, &str)] = &[
     ("| \"", "runs shell commands (a pipe)"),
 ];
 
+/// The words of inline code read as shell commands, from no working
+/// directory (a relative path is unknown), at most two levels deep (code
+/// that holds code).
+fn shell_in_code(words: &str, out: &mut Vec<Effect>) {
+    thread_local! {
+        static DEPTH: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
+    }
+    static HOME: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    if DEPTH.get() >= 2 || words.len() > 64 * 1024 {
+        return;
+    }
+    DEPTH.set(DEPTH.get() + 1);
+    let home = HOME.get_or_init(|| std::env::var_os("HOME").map(std::path::PathBuf::from));
+    let ctx = crate::Context {
+        cwd: None,
+        roots: &[],
+        home: home.as_deref(),
+        links: &[],
+        stdin_fed: false,
+        many: false,
+    };
+    out.extend(crate::lenient::text_effects(words, &ctx));
+    DEPTH.set(DEPTH.get() - 1);
+}
+
 /// Effects of inline code in any language: always `unknown`, raised to
 /// destructive where a deleting call, a shell string or a write to a
 /// sensitive file is found.
@@ -291,10 +326,19 @@ pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
         });
     }
     let words = as_words(code);
+    // Shell commands in the code (`os.system('git push origin main
+    // --force')`, `subprocess.run(['/bin/rm','-rf','/root'])`): its words
+    // read as the lenient reader reads a command text.
+    let before = out.len();
+    shell_in_code(&words, out);
+    let shelled = out[before..]
+        .iter()
+        .any(|e| e.severity >= Severity::Destructive);
     let found = DESTRUCTIVE_CALLS
         .iter()
         .find(|(call, _)| code.contains(call))
-        .or_else(|| SHELL_TEXT.iter().find(|(text, _)| words.contains(text)));
+        .or_else(|| SHELL_TEXT.iter().find(|(text, _)| words.contains(text)))
+        .or(shelled.then_some(&("", "runs a destructive shell command")));
     let runs = EXEC_CALLS.iter().find(|(call, _)| code.contains(call));
     let (severity, summary) = match (found, runs) {
         (Some((_, what)), _) => (Severity::Destructive, *what),
@@ -343,14 +387,17 @@ pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
                 "database.drop-database",
                 "drops a database",
             ))
-        } else if has(statement, "DROP TABLE") || has(statement, "TRUNCATE") {
+        } else if has(statement, "DROP TABLE")
+            || has(statement, "DROP TABLES")
+            || has(statement, "TRUNCATE")
+        {
             Some((
                 Severity::Destructive,
                 "database.drop-table",
                 "drops or empties a table",
             ))
         } else if (has(statement, "DELETE FROM") || starts_update(statement))
-            && !has(statement, "WHERE")
+            && !narrowed(statement)
         {
             Some((
                 Severity::Destructive,
@@ -387,6 +434,21 @@ fn has(haystack: &str, needle: &str) -> bool {
     })
 }
 
+/// A `WHERE` that narrows (not `WHERE TRUE`, `WHERE 1`, `WHERE 1=1`).
+fn narrowed(statement: &str) -> bool {
+    let Some(at) = statement.find(" WHERE ") else {
+        return false;
+    };
+    let condition: String = statement[at + 7..]
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    !matches!(
+        condition.as_str(),
+        "TRUE" | "1" | "1=1" | "(1=1)" | "NOT FALSE" | "0=0" | "'1'='1'"
+    )
+}
+
 fn starts_update(statement: &str) -> bool {
     statement.starts_with("UPDATE ") && has(statement, "SET")
 }
@@ -415,7 +477,14 @@ fn without_comments(sql: &str) -> String {
     let mut out = String::with_capacity(sql.len());
     let mut rest = sql;
     while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix("/*") {
+        // MySQL runs the text of `/*! ... */` comments.
+        if let Some(after) = rest.strip_prefix("/*!") {
+            rest = after.trim_start_matches(|c: char| c.is_ascii_digit());
+            if let Some(end) = rest.find("*/") {
+                out.push_str(&rest[..end]);
+                rest = &rest[end + 2..];
+            }
+        } else if let Some(after) = rest.strip_prefix("/*") {
             rest = after.find("*/").map_or("", |end| &after[end + 2..]);
             out.push(' ');
         } else if let Some(after) = rest.strip_prefix("--") {

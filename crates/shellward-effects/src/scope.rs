@@ -132,6 +132,7 @@ const SENSITIVE_IN_HOME: &[&str] = &[
     ".terraform.d/credentials.tfrc.json", ".password-store", ".config/op",
     ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv",
     ".zprofile", ".zlogin", ".zlogout", ".bashrc.d", ".zshrc.d", ".config/fish", ".inputrc",
+    ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".yashrc", ".config/xonsh", ".xonshrc",
     ".bash_aliases", ".xprofile", ".xinitrc", ".xsession", ".config/environment.d", ".pam_environment",
     ".config/nvim/init.lua", ".vimrc", ".emacs", ".tmux.conf",
     ".config/autostart", ".config/systemd", "Library/LaunchAgents",
@@ -148,6 +149,9 @@ const SENSITIVE_SYSTEM: &[&str] = &[
     "/etc/profile.d", "/etc/bash.bashrc", "/etc/environment", "/etc/ld.so.preload",
     "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/systemd", "/etc/init.d", "/etc/rc.local",
     "/etc/apt/sources.list", "/etc/apt/sources.list.d", "/etc/hosts.allow", "/etc/hosts.deny",
+    "/etc/zsh", "/etc/zshenv", "/etc/zshrc", "/etc/cron.daily", "/etc/cron.hourly",
+    "/etc/cron.weekly", "/etc/cron.monthly", "/etc/bash_completion.d", "/etc/update-motd.d",
+    "/etc/rc.d", "/etc/X11/Xsession.d", "/etc/modprobe.d", "/etc/udev/rules.d", "/etc/polkit-1",
 ];
 
 /// The parts of a git directory that configure it or run code.
@@ -184,8 +188,24 @@ const TEMP: &[&str] = &[
 /// Glob last components that stand for everything in a directory.
 const EVERYTHING: &[&str] = &["*", ".*", "*.*", ".[!.]*", "..?*", "{*,.*}", "{.*,*}"];
 
+/// `word` without quotes, and `${HOME}`, `${HOME:?}`, `${HOME:-x}` as
+/// `$HOME` (bash expands them to the home).
+fn normal(word: &str) -> std::borrow::Cow<'_, str> {
+    let mut word = std::borrow::Cow::Borrowed(word);
+    if word.contains(['"', '\'']) {
+        word = std::borrow::Cow::Owned(word.replace(['"', '\''], ""));
+    }
+    if let Some((modifier, rest)) = word.strip_prefix("${HOME").and_then(|r| r.split_once('}'))
+        && (modifier.is_empty() || modifier.starts_with(':'))
+    {
+        word = std::borrow::Cow::Owned(format!("$HOME{rest}"));
+    }
+    word
+}
+
 /// Place `word` (a decoded path operand).
 pub fn place(word: &str, ctx: &Context<'_>) -> Scope {
+    let word = &*normal(word);
     let Some(path) = absolute(word, ctx) else {
         return Scope::Unknown;
     };
@@ -321,7 +341,10 @@ fn sensitive(p: &str, ctx: &Context<'_>) -> bool {
     if SENSITIVE_SYSTEM.iter().any(|s| under(p, s)) {
         return true;
     }
-    // Inside a `.git` directory, what configures it or runs code.
+    // A `.git` directory, and inside one what configures it or runs code.
+    if name == ".git" {
+        return true;
+    }
     let mut parts = p.split('/').peekable();
     while let Some(part) = parts.next() {
         if part == ".git"
@@ -354,6 +377,7 @@ fn home_relative<'p>(p: &'p str, ctx: &Context<'_>) -> Option<&'p str> {
 /// `word` as an absolute path with `..` folded, or `None` when it is not
 /// known (`~user`, a variable, a brace expansion, `{}`).
 fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
+    let word = &*normal(word);
     // A brace expansion (`/tmp/{a,../etc}`) is several words when it runs.
     if word.contains('{') && (word.contains(',') || word.contains("..")) || word == "{}" {
         return None;

@@ -14,6 +14,7 @@ fn ctx() -> Context<'static> {
         home: Some(Path::new("/home/u")),
         links: &[],
         stdin_fed: false,
+        many: false,
     }
 }
 

@@ -125,6 +125,8 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         home: ctx.home.as_deref(),
         cwd: Some(ctx.cwd.clone()),
         links: Vec::new(),
+        exported: Vec::new(),
+        many: false,
         fed: false,
         out: Vec::new(),
     };
@@ -145,9 +147,14 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
             .iter()
             .any(|s| s.partial && s.words.is_empty())
         || analysis.commands().iter().any(|c| {
+            // Set before the command, or by `export`, `env`, `printf -v`, `declare`.
             c.assignments
                 .iter()
                 .any(|a| RUNS_VARIABLES.contains(&a.name.as_str()))
+                || c.argv().any(|w| {
+                    let name = w.split_once('=').map_or(w, |(n, _)| n);
+                    RUNS_VARIABLES.contains(&name) || name.starts_with("GIT_")
+                })
         });
     if unfollowed {
         let here = shellward_effects::Context {
@@ -156,6 +163,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
             home: ctx.home.as_deref(),
             links: &[],
             stdin_fed: false,
+            many: false,
         };
         walk.out.extend(shellward_effects::lenient::text_effects(
             analysis.source(),
@@ -174,6 +182,13 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
     out
 }
 
+/// The arguments in a `TF_CLI_ARGS*=VALUE` word (`export`, `env`).
+fn env_args_of(word: &str) -> Option<Vec<String>> {
+    let (name, value) = word.split_once('=')?;
+    name.starts_with("TF_CLI_ARGS")
+        .then(|| value.split_whitespace().map(str::to_string).collect())
+}
+
 /// Variables whose value a program runs as a command (`GIT_EDITOR='rm -rf
 /// ~' git commit`): a command that sets one is read at its worst.
 #[rustfmt::skip]
@@ -185,7 +200,10 @@ const RUNS_VARIABLES: &[&str] = &[
 ];
 
 /// Shells whose standard input (or `-c` argument) is a script.
-const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox"];
+const SHELLS: &[&str] = &[
+    "sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox", "rbash", "ash", "yash", "posh", "fish",
+    "tcsh", "csh", "oksh", "loksh", "pdksh",
+];
 
 /// How deep scripts inside scripts are followed (`bash -c`, `bash <<EOF`,
 /// substitutions in here-documents).
@@ -200,6 +218,10 @@ struct Walk<'a> {
     /// `None` once a `cd` went somewhere only known when it runs.
     cwd: Option<PathBuf>,
     links: Vec<(PathBuf, PathBuf)>,
+    /// `TF_CLI_ARGS*` values exported earlier in the command.
+    exported: Vec<String>,
+    /// The current command runs on a list known only when it runs.
+    many: bool,
     /// The current command's standard input is fed (a pipe or `<`).
     fed: bool,
     out: Vec<Effect>,
@@ -213,6 +235,7 @@ impl Walk<'_> {
             home: self.home,
             links: &self.links,
             stdin_fed: self.fed,
+            many: self.many,
         }
     }
 
@@ -230,16 +253,22 @@ impl Walk<'_> {
                             | RedirectOp::HereString
                     )
                 });
-            // Arguments a program reads from the environment (`TF_CLI_ARGS_apply='-destroy'`).
-            let env_args: Vec<String> = c
-                .assignments
-                .iter()
-                .filter(|a| a.name.starts_with("TF_CLI_ARGS"))
-                .flat_map(|a| a.value.value.split_whitespace().map(str::to_string))
-                .collect();
+            // Arguments a program reads from the environment
+            // (`TF_CLI_ARGS_apply='-destroy'`): set before this command,
+            // exported earlier, or given to `env`.
+            let mut env_args = self.exported.clone();
+            env_args.extend(
+                c.assignments
+                    .iter()
+                    .filter(|a| a.name.starts_with("TF_CLI_ARGS"))
+                    .flat_map(|a| a.value.value.split_whitespace().map(str::to_string)),
+            );
+            env_args.extend(c.argv().filter_map(env_args_of).flatten());
             for s in subjects.of_command(i).iter().filter(|s| !s.stands_for) {
                 // xargs appends words it reads when it runs: more targets, unknown now.
-                let partial = s.partial || matches!(s.via.as_deref(), Some("xargs" | "parallel"));
+                let appended = matches!(s.via.as_deref(), Some("xargs" | "parallel"));
+                let partial = s.partial || appended;
+                self.many = appended || s.via.as_deref() == Some("find");
                 let mut words = std::borrow::Cow::Borrowed(&s.words);
                 if s.partial && s.via.is_none() && !s.words.is_empty() {
                     // The command itself with a word expanded when it runs:
@@ -253,7 +282,11 @@ impl Walk<'_> {
                 let found = shellward_effects::effects(&words, partial, &self.ctx());
                 self.out.extend(found);
                 if let Some(script) = shell_script(&s.words) {
-                    self.redirects_of(script, depth);
+                    // The script in order, with its own `cd`s and redirections
+                    // (`sudo sh -c 'cd /etc && rm -f shadow'`).
+                    let saved = self.cwd.clone();
+                    self.nested(script, depth);
+                    self.cwd = saved;
                 }
             }
             let subjects_here = subjects.of_command(i);
@@ -270,10 +303,22 @@ impl Walk<'_> {
                 && i > 0
                 && !scripted
             {
-                let fed: Vec<&str> = commands[i - 1].argv().skip(1).collect();
+                let before = &commands[i - 1];
+                let mut fed: Vec<&str> = before.argv().skip(1).collect();
+                // `cat <<'EOF' | psql`: what the previous command was fed.
+                fed.extend(
+                    before
+                        .redirects
+                        .iter()
+                        .filter_map(|r| match (&r.heredoc, r.op) {
+                            (Some(doc), _) => Some(doc.body.as_str()),
+                            (None, RedirectOp::HereString) => Some(r.target.value.as_str()),
+                            _ => None,
+                        }),
+                );
                 self.read_as_script(&fed.join(" "), &readers, depth);
             }
-            self.after(c);
+            self.after(c, subjects.of_command(i));
         }
     }
 
@@ -300,34 +345,34 @@ impl Walk<'_> {
     }
 
     /// What a command changes for the commands after it.
-    fn after(&mut self, c: &SimpleCommand) {
-        let program = c.argv().next().map(|p| p.rsplit('/').next().unwrap_or(p));
-        match program {
-            Some("cd" | "pushd" | "popd") => {
-                self.cwd = changed_dir(c, self.cwd.as_deref(), self.home);
-            }
-            Some("ln") => {
-                let argv: Vec<&str> = c.argv().skip(1).collect();
-                if let Some(link) = symlink(&argv, &self.ctx()) {
-                    self.links.push(link);
+    fn after(&mut self, c: &SimpleCommand, subjects: &[crate::subject::Subject]) {
+        // `export TF_CLI_ARGS_apply=...` holds for the commands after it.
+        if matches!(c.argv().next(), Some("export" | "declare" | "typeset")) {
+            self.exported
+                .extend(c.argv().filter_map(env_args_of).flatten());
+        }
+        // `cd`, also as `builtin cd`/`command cd`; `ln`, also as `sudo ln`.
+        for s in subjects {
+            let Some(program) = s.words.first() else {
+                continue;
+            };
+            match program.rsplit('/').next().unwrap_or(program) {
+                "cd" | "pushd" | "popd" => {
+                    let argv: Vec<&str> = c.argv().collect();
+                    let at = argv
+                        .iter()
+                        .position(|w| matches!(*w, "cd" | "pushd" | "popd"));
+                    let args = at.map_or(&argv[..0], |i| &argv[i + 1..]);
+                    let program = at.and_then(|i| argv.get(i)).copied();
+                    self.cwd = changed_dir(args, program, self.cwd.as_deref(), self.home);
                 }
-            }
-            _ => {}
-        }
-    }
-
-    /// The redirections of the commands of a shell's `-c` script (the
-    /// subjects already hold its commands).
-    fn redirects_of(&mut self, script: &str, depth: usize) {
-        if depth >= MAX_DEPTH {
-            return;
-        }
-        let inner = shellward_syntax::analyze(script);
-        for c in inner.commands() {
-            let argv: Vec<String> = c.argv().map(str::to_string).collect();
-            let readers = readers(std::iter::once(argv.as_slice()));
-            for r in &c.redirects {
-                self.redirect(&readers, r, depth + 1);
+                "ln" => {
+                    let argv: Vec<&str> = s.words.iter().skip(1).map(String::as_str).collect();
+                    if let Some(link) = symlink(&argv, &self.ctx()) {
+                        self.links.push(link);
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -355,6 +400,20 @@ impl Walk<'_> {
             let append = matches!(r.op, RedirectOp::Append | RedirectOp::AppendAll);
             let effect = shellward_effects::redirect(Some(t), append, &self.ctx());
             self.out.extend(effect);
+            return;
+        }
+        // `psql < <(echo 'DROP DATABASE x')`: what the substitution prints
+        // is the reader's script.
+        if r.op == RedirectOp::Input
+            && let Some(inner) = t.strip_prefix("<(").and_then(|t| t.strip_suffix(')'))
+        {
+            let inner = shellward_syntax::analyze(inner);
+            let printed: Vec<&str> = inner
+                .commands()
+                .iter()
+                .flat_map(|c| c.argv().skip(1))
+                .collect();
+            self.read_as_script(&printed.join(" "), readers, depth);
             return;
         }
         let (script, expands) = match (r.op, &r.heredoc) {
@@ -450,21 +509,42 @@ fn as_double_quoted(body: &str) -> String {
 /// Only symbolic links matter (deleting through a hard link deletes the
 /// link); a relative target is relative to the link's directory.
 fn symlink(args: &[&str], ctx: &shellward_effects::Context<'_>) -> Option<(PathBuf, PathBuf)> {
-    let symbolic = args.iter().any(|a| {
-        *a == "--symbolic" || (a.starts_with('-') && !a.starts_with("--") && a.contains('s'))
+    let short =
+        |a: &str, letter: char| a.starts_with('-') && !a.starts_with("--") && a.contains(letter);
+    if !args.iter().any(|a| *a == "--symbolic" || short(a, 's')) {
+        return None;
+    }
+    // `ln -s TARGET LINK`, or `ln -st DIR TARGET` (the link is DIR/NAME).
+    let directory = args.iter().enumerate().find_map(|(i, a)| {
+        if let Some(dir) = a.strip_prefix("--target-directory=") {
+            Some((i, Some(dir)))
+        } else if short(a, 't') && a.ends_with('t') {
+            Some((i, args.get(i + 1).copied()))
+        } else {
+            None
+        }
     });
     let operands: Vec<&str> = args
         .iter()
-        .copied()
-        .filter(|a| !a.starts_with('-'))
+        .enumerate()
+        .filter(|(i, a)| !a.starts_with('-') && directory.is_none_or(|(at, _)| *i != at + 1))
+        .map(|(_, a)| *a)
         .collect();
-    let [target, link] = operands.as_slice() else {
-        return None;
+    let (target, link) = match (directory, operands.as_slice()) {
+        (Some((_, Some(dir))), [target]) => {
+            // The link is named after where the target is (`~` is `root`).
+            let resolved = shellward_effects::scope::resolve(target, ctx);
+            let name = resolved
+                .as_deref()
+                .and_then(Path::file_name)
+                .and_then(|n| n.to_str())
+                .unwrap_or(target);
+            (*target, format!("{dir}/{name}"))
+        }
+        (None, [target, link]) => (*target, (*link).to_string()),
+        _ => return None,
     };
-    if !symbolic {
-        return None;
-    }
-    let link = shellward_effects::scope::resolve(link, ctx)?;
+    let link = shellward_effects::scope::resolve(&link, ctx)?;
     let target = if target.starts_with('/') || target.starts_with('~') {
         shellward_effects::scope::resolve(target, ctx)?
     } else {
@@ -473,40 +553,49 @@ fn symlink(args: &[&str], ctx: &shellward_effects::Context<'_>) -> Option<(PathB
     Some((link, target))
 }
 
-/// Where `cd DIR` (or `pushd`, `popd`) leaves the working directory:
-/// `None` when that is only known when it runs (a variable, `cd -`, `popd`).
-fn changed_dir(c: &SimpleCommand, cwd: Option<&Path>, home: Option<&Path>) -> Option<PathBuf> {
-    let args: Vec<&shellward_syntax::Word> = c
-        .words
-        .iter()
-        .skip(1)
-        .filter(|w| !w.value.starts_with('-') || w.value == "-")
-        .collect();
-    if c.argv().next() == Some("popd") || args.iter().any(|w| !w.is_static()) {
+/// Where `cd DIR` (or `pushd`, `popd`) leaves the working directory,
+/// given the words after it (expanded words as written: `"$HOME/.ssh"`
+/// is placed, other expansions are not): `None` when that is only known
+/// when it runs (`cd "$D"`, `cd -`, `popd`).
+fn changed_dir(
+    args: &[&str],
+    program: Option<&str>,
+    cwd: Option<&Path>,
+    home: Option<&Path>,
+) -> Option<PathBuf> {
+    if program == Some("popd") {
         return None;
     }
-    let target = match args.first().map(|w| w.value.as_str()) {
+    let target = args
+        .iter()
+        .find(|w| !w.starts_with('-') || **w == "-")
+        .copied();
+    let target = match target.map(|t| t.trim_matches('"')) {
         None | Some("~") => return home.map(Path::to_path_buf),
         Some("-") => return None,
         Some(t) => t,
     };
-    let path = if let Some(rest) = target.strip_prefix("~/") {
-        home?.join(rest)
-    } else if target.starts_with('~') {
-        return None;
-    } else {
-        cwd?.join(target)
+    let ctx = shellward_effects::Context {
+        cwd,
+        roots: &[],
+        home,
+        links: &[],
+        stdin_fed: false,
+        many: false,
     };
-    Some(path)
+    shellward_effects::scope::resolve(target, &ctx)
 }
 
 /// The guard's decision on `effects`, if any effect is set to ask or deny.
 pub fn check(req: &Request<'_>, effects: &[Effect]) -> Option<Decision> {
     let guard = &req.settings.guard;
+    // The first of the worst: the command's own row before what a wrapper
+    // or the lenient reading found.
     let (effect, action) = effects
         .iter()
         .map(|e| (e, guard.action(e.severity)))
         .filter(|(_, a)| *a != GuardAction::Allow)
+        .rev()
         .max_by_key(|(e, a)| (*a, e.severity))?;
     let action = match action {
         GuardAction::Deny => Action::Deny,

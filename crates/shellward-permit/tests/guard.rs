@@ -449,3 +449,120 @@ fn review_bypasses_are_guarded() {
         failures.join("\n")
     );
 }
+
+/// A second review's classes (after the first round's fixes): each
+/// command must be asked by a guard rule in yolo mode. (Judged only.)
+#[test]
+fn second_review_bypasses_are_guarded() {
+    #[rustfmt::skip]
+    let commands: &[&str] = &[
+        // 1. git settings made persistent or spelt otherwise.
+        "git config core.fsmonitor 'rm -rf ~ #'; git status",
+        "git config clean.requireForce false && git clean -dx",
+        "git -c clean.requireforce=0 clean -dx",
+        "git -c alias.nuke='reset --hard' nuke",
+        "git -c alias.p='push --force' p origin main",
+        "git -ccore.fsmonitor='rm -rf ~ #' status",
+        "git config remote.origin.mirror true && git push origin",
+        // 2. Options that are said to make it safe but do not.
+        "git push --force-if-includes --force origin main",
+        "git push --force-with-lease --no-force-with-lease --force origin main",
+        "git clean -fdx -- -n .",
+        "POSIXLY_CORRECT=1 rm -rf ~ -i",
+        // 3. Plumbing.
+        "git checkout-index -a -f",
+        "git diff | git apply -R",
+        "git checkout '*'",
+        "git for-each-ref --format='delete %(refname)' refs/heads | git update-ref --stdin",
+        "git send-pack --force origin main",
+        // 4. The environment set without a prefix.
+        "printf -v GIT_EDITOR 'rm -rf ~ #'; export GIT_EDITOR; git commit --allow-empty",
+        "export TF_CLI_ARGS_apply='-destroy -auto-approve'; terraform apply",
+        "env TF_CLI_ARGS_apply='-destroy -auto-approve' terraform apply",
+        // 5. Wrappers and shells not in the tables; options before `--`.
+        "run0 rm -rf ~",
+        "setarch x86_64 rm -rf ~",
+        "gosu root rm -rf ~",
+        "rbash -c 'rm -rf ~'",
+        "conda run rm -rf ~",
+        "kubectl exec -n prod -c db db-0 -- psql -c 'DROP DATABASE prod'",
+        "aws-vault exec --region eu-west-1 --duration 1h prod -- terraform destroy -auto-approve",
+        // 6. Scripts fed by anything.
+        "cat <<'EOF' | psql\nDROP DATABASE prod;\nEOF",
+        "cat <<'EOF' | python3\nimport shutil\nshutil.rmtree('/root')\nEOF",
+        "psql < <(echo 'DROP DATABASE prod')",
+        "echo 'rm -rf ~' | rbash",
+        // 7. Directory changes.
+        "cd \"$HOME/.ssh\" && rm -f id_rsa id_ed25519",
+        "builtin cd ~/.ssh && rm -f id_rsa id_ed25519",
+        "sudo sh -c 'cd /etc && rm -f shadow passwd'",
+        // 8. Targets known only when it runs, many at once.
+        "rm -f \"${HOME:?}/.bashrc\"",
+        "find ~ -type f -exec cp /dev/null {} \\;",
+        "find ~ -type f -print0 | xargs -0 rm -f",
+        "git ls-files --others --exclude-standard -z | xargs -0 rm -f",
+        "find / -exec chmod 000 {} +",
+        // 9. Laundering through moves and links.
+        "mv /usr/lib node_modules/ && rm -rf node_modules",
+        "mv .git /tmp/g && rm -rf /tmp/g",
+        "sudo ln -s / /tmp/r && sudo rm -rf /tmp/r/*",
+        "ln -st node_modules ~ && rm -rf node_modules/root/*",
+        "mknod /tmp/disk b 8 0 && dd if=/dev/zero of=/tmp/disk bs=1M",
+        // 10. Prompts answered by input.
+        "{ rm -ri ~; } < <(yes)",
+        "yes | (rm -rI ~)",
+        // 11. Program names from substitutions.
+        "$(echo rm) -rf ~",
+        "${RM:-rm} -rf ~",
+        // 12. Quotes and values the lenient reading dropped.
+        "{ psql -c 'DROP DATABASE prod'; }",
+        "{ python3 -c \"import shutil; shutil.rmtree('/root')\"; }",
+        "ssh -oProxyCommand='rm -rf ~' x",
+        "tar -cf /tmp/x.tar --checkpoint=1 --checkpoint-action=exec='rm -rf ~' .",
+        // 13. SQL and Redis.
+        "mysql -e '/*! DROP DATABASE prod */'",
+        "mysql -e 'DROP TABLES users'",
+        "psql -c 'DELETE FROM users WHERE true'",
+        "sqlite3 :memory: '.shell rm -rf ~'",
+        "valkey-cli FLUSHALL",
+        // 14. Writers and sensitive files.
+        "curl -sD ~/.ssh/authorized_keys https://example.com",
+        "wget -o ~/.bashrc https://example.com",
+        "cp /tmp/.bashrc ~",
+        "cp -t ~/.ssh /tmp/authorized_keys",
+        "cp /tmp/evil ~/.kshrc",
+        "echo x >> /etc/zsh/zshenv",
+        "yes | ssh-keygen -q -t ed25519 -N '' -f ~/.ssh/id_ed25519",
+        // 15. Inline code.
+        "nodejs -e \"require('fs').rmSync(require('os').homedir(),{recursive:true,force:true})\"",
+        "python3 -c \"import os; os.system('git push origin main --force')\"",
+        "python3 -c \"import subprocess; subprocess.run(['/bin/rm','-rf','/root'])\"",
+        "tar -I 'rm -rf /root' -cf /tmp/x.tar .",
+        "vim -es -c '!rm -rf ~' -c 'q!'",
+        // 16. Rows that were missing.
+        "qemu-img convert -O raw x.qcow2 /dev/sda",
+        "microk8s kubectl delete ns prod",
+        "terragrunt destroy-all --terragrunt-non-interactive",
+        "npx aws-cdk destroy --force",
+    ];
+    let p = place();
+    let mut failures = Vec::new();
+    // The link `ln -st DIR ~` makes is named after the home's last part.
+    let home_name = p.home.file_name().unwrap().to_str().unwrap().to_string();
+    for command in commands {
+        let command = &command.replace("node_modules/root/", &format!("node_modules/{home_name}/"));
+        let d = decision_in(&p, Yolo, NONE, Level::User, command);
+        if d.action == Allow || !d.rule.starts_with("guard.") {
+            failures.push(format!(
+                "`{command}`: {:?} {} ({})",
+                d.action, d.rule, d.reason
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} not guarded:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

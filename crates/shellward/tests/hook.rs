@@ -213,7 +213,8 @@ fn modes_and_the_guard() {
     // Only PreToolUse is answered: the same payload as another event gets
     // no decision.
     for event in ["PostToolUse", "PermissionDenied", "UserPromptSubmit"] {
-        let mut p: serde_json::Value = serde_json::from_slice(&payload(&ws, "Bash", "rm -rf ~")).unwrap();
+        let mut p: serde_json::Value =
+            serde_json::from_slice(&payload(&ws, "Bash", "rm -rf ~")).unwrap();
         p["hook_event_name"] = event.into();
         let (code, out, _) = hook(&ws, &[], p.to_string().as_bytes());
         assert_eq!((code, out.as_str()), (0, ""), "{event}");

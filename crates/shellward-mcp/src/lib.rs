@@ -50,6 +50,31 @@ pub struct Options {
     pub prefer_dedicated_tools: bool,
     /// The session store.
     pub store: PathBuf,
+    /// The longest a foreground call blocks before its command moves to
+    /// the background (also when the call asks for a longer timeout), so
+    /// an MCP client's own request timeout (60 s in the TypeScript SDK)
+    /// never cancels a command that would have moved to the background.
+    pub blocking_budget: std::time::Duration,
+}
+
+/// The default blocking budget: below the common clients' request timeouts.
+pub const DEFAULT_BLOCKING_BUDGET: std::time::Duration = std::time::Duration::from_secs(45);
+
+/// Commands longer than this are refused before any copy of them is made
+/// (the analyzer reads 10,000 characters; a script that long belongs in a
+/// file).
+pub const MAX_COMMAND_BYTES: usize = 1 << 20;
+
+/// At most this many characters of a command are echoed in approval texts.
+const SHOWN_CHARS: usize = 1_000;
+
+/// `text` as approval texts show it: at most [`SHOWN_CHARS`] characters,
+/// with the size of the rest.
+fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{}… ({} more bytes)", &text[..cut], text.len() - cut).into(),
+        None => text.into(),
+    }
 }
 
 /// A server error.
@@ -171,9 +196,14 @@ pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
 }
 
 /// The tool descriptions, written for models, with the live limits.
-pub fn descriptions(limits: &Limits, prefer_dedicated_tools: bool) -> [(&'static str, String); 3] {
-    let default_ms = limits.default_timeout.as_millis();
-    let max_ms = limits.max_timeout.as_millis();
+pub fn descriptions(
+    limits: &Limits,
+    prefer_dedicated_tools: bool,
+    blocking_budget: Duration,
+) -> [(&'static str, String); 3] {
+    // A call blocks at most the budget: the timeout a model can ask for.
+    let default_ms = limits.default_timeout.min(blocking_budget).as_millis();
+    let max_ms = limits.max_timeout.min(blocking_budget).as_millis();
     let dedicated = if prefer_dedicated_tools {
         "\n- To read, list or search files, prefer your dedicated file tools over `cat`, `head`, `tail`, `grep`, `find` and `ls`; use this tool for what only a shell can do."
     } else {
@@ -295,10 +325,31 @@ impl Server {
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> CallToolResponse {
-        let input = match BashInput::from_json(&arguments(request)) {
+        if let Some(command) = request
+            .arguments
+            .as_ref()
+            .and_then(|a| a.get("command"))
+            .and_then(|c| c.as_str())
+            .filter(|c| c.len() > MAX_COMMAND_BYTES)
+        {
+            return text_result(
+                format!(
+                    "The command is {} bytes, over the limit of {MAX_COMMAND_BYTES}: write the script to a file and run that file.",
+                    command.len()
+                ),
+                true,
+            );
+        }
+        let mut input = match BashInput::from_json(&arguments(request)) {
             Ok(i) => i,
             Err(e) => return text_result(e.to_string(), true),
         };
+        // The blocking budget: a foreground call returns by then, the
+        // command moving to the background as on a timeout.
+        let budget = u64::try_from(self.options.blocking_budget.as_millis()).unwrap_or(u64::MAX);
+        if input.timeout.is_none_or(|t| t.0 > budget) {
+            input.timeout = Some(shellward_exec::input::Millis(budget));
+        }
         let settings = match self.settings() {
             Ok(s) => s,
             Err(e) => return text_result(format!("shellward settings: {e}"), true),
@@ -429,8 +480,10 @@ impl Server {
             None => "Accept to run it this once, or decline.".to_string(),
         };
         let message = format!(
-            "Run this command?\n\n{command}\n\n{} ({})\n\n{how}",
-            decision.reason, decision.rule
+            "Run this command?\n\n{}\n\n{} ({})\n\n{how}",
+            shown(command),
+            shown(&decision.reason),
+            decision.rule
         );
         match context
             .peer
@@ -531,8 +584,10 @@ impl Server {
 /// The tool error for an `ask` the client cannot be asked about.
 pub fn needs_approval(command: &str, d: &shellward_permit::Decision) -> String {
     let mut text = format!(
-        "This command needs the user's approval and this client cannot ask for it, so it did not run.\nCommand: {command}\nWhy: {} (rule {})",
-        d.reason, d.rule
+        "This command needs the user's approval and this client cannot ask for it, so it did not run.\nCommand: {}\nWhy: {} (rule {})",
+        shown(command),
+        shown(&d.reason),
+        d.rule
     );
     if !d.external_directories.is_empty() {
         text.push_str(&format!(
@@ -546,12 +601,14 @@ pub fn needs_approval(command: &str, d: &shellward_permit::Decision) -> String {
     } else if !d.suggested_rules.is_empty() {
         text.push_str(&format!(
             "\nA rule that would allow it: {} (the user can run: shellward allow {})",
-            d.suggested_rules.join(", "),
-            d.suggested_rules
-                .iter()
-                .map(|r| format!("'{r}'"))
-                .collect::<Vec<_>>()
-                .join(" ")
+            shown(&d.suggested_rules.join(", ")),
+            shown(
+                &d.suggested_rules
+                    .iter()
+                    .map(|r| format!("'{r}'"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
         ));
     }
     text
@@ -576,8 +633,11 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        let descriptions =
-            descriptions(self.executor.limits(), self.options.prefer_dedicated_tools);
+        let descriptions = descriptions(
+            self.executor.limits(),
+            self.options.prefer_dedicated_tools,
+            self.options.blocking_budget,
+        );
         let tools = shellward_exec::input::schemas()
             .into_iter()
             .zip(descriptions)

@@ -148,6 +148,11 @@ struct McpArgs {
     /// Tell the model to prefer its host's dedicated read/search tools over cat/grep/find.
     #[arg(long)]
     prefer_dedicated_tools: bool,
+    /// The longest a Bash call blocks, in milliseconds, before its command
+    /// moves to the background (default 45000: below MCP clients' request
+    /// timeouts).
+    #[arg(long)]
+    blocking_budget: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -297,6 +302,8 @@ struct Env {
 fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
         .with_writer(io::stderr)
+        // Colour codes only where a person reads them.
+        .with_ansi(io::stderr().is_terminal())
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("SHELLWARD_LOG")
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
@@ -824,6 +831,10 @@ fn mcp(args: McpArgs) -> Result<std::process::ExitCode> {
         extra_settings: args.settings,
         prefer_dedicated_tools: args.prefer_dedicated_tools,
         store: shellward_exec::store::default_path(),
+        blocking_budget: args.blocking_budget.map_or(
+            shellward_mcp::DEFAULT_BLOCKING_BUDGET,
+            std::time::Duration::from_millis,
+        ),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -198,10 +198,35 @@ async def no_elicitation():
             ok("without elicitation, an ask is an error naming the rule that would allow it")
 
 
+async def budget_and_limits():
+    async with stdio_client(server("yolo", "--blocking-budget", "1000")) as (read, write):
+        async with ClientSession(read, write) as s:
+            await s.initialize()
+            start = time.monotonic()
+            r = await s.call_tool("Bash", {"command": "echo early; sleep 3; echo late", "timeout": 600000})
+            took = time.monotonic() - start
+            t = text_of(r)
+            assert took < 2.5 and "Command running in background with ID:" in t, (took, t)
+            ok(f"the blocking budget moves a long call to the background ({took:.1f} s)")
+            r = await s.call_tool("Bash", {"command": "echo " + "a" * (2 * 1024 * 1024)})
+            assert r.is_error and "over the limit" in text_of(r), text_of(r)[:200]
+            assert len(text_of(r)) < 1000
+            ok("a command over the size limit is refused without being echoed")
+    async with stdio_client(server("build")) as (read, write):
+        async with ClientSession(read, write) as s:
+            await s.initialize()
+            long = "touch x " + "y" * 50000
+            r = await s.call_tool("Bash", {"command": long})
+            t = text_of(r)
+            assert r.is_error and "needs the user's approval" in t and len(t) < 5000, len(t)
+            ok(f"an approval text echoes at most 1,000 characters of a long command ({len(t)} in all)")
+
+
 async def main():
     await build_mode()
     await plan_mode()
     await no_elicitation()
+    await budget_and_limits()
     print("all passed", flush=True)
 
 

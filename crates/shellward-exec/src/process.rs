@@ -78,6 +78,15 @@ pub fn script(command: &str) -> String {
     )
 }
 
+/// Scripts longer than this are passed on standard input, not as an
+/// argument (Linux limits one argument to 128 KiB).
+pub const ARG_LIMIT: usize = 100 * 1024;
+
+/// What bash runs for a script on standard input: read all of it, give
+/// the command `/dev/null` as its input, run the script.
+const FROM_STDIN: &str =
+    "IFS= read -r -d '' __shellward_script; exec 0</dev/null; eval \"$__shellward_script\"";
+
 /// Mark a process as moved to the background: its EXIT trap will record
 /// its status for any shellward process to read.
 pub fn mark_background(files: &Files) {
@@ -113,10 +122,20 @@ pub fn spawn(
             None => cmd.env_remove(k),
         };
     }
-    cmd.arg("-c")
-        .arg(script(command))
-        .current_dir(cwd)
-        .stdin(Stdio::null())
+    let text = script(command);
+    if text.len() > ARG_LIMIT {
+        // One argument holds at most 128 KiB (MAX_ARG_STRLEN): a longer
+        // script comes on standard input, from an unnamed file, and the
+        // command then gets `/dev/null` as every command does.
+        use std::io::{Seek, Write};
+        let mut file = tempfile::tempfile()?;
+        file.write_all(text.as_bytes())?;
+        file.rewind()?;
+        cmd.arg("-c").arg(FROM_STDIN).stdin(Stdio::from(file));
+    } else {
+        cmd.arg("-c").arg(text).stdin(Stdio::null());
+    }
+    cmd.current_dir(cwd)
         .stdout(Stdio::from(out))
         .stderr(Stdio::from(err))
         .process_group(0)

@@ -207,6 +207,24 @@ async fn exit_code_semantics() {
     h.assert_clean().await;
 }
 
+/// A script longer than one argument may be (128 KiB on Linux) runs: it
+/// reaches bash on standard input, and the command still reads nothing
+/// there.
+#[tokio::test]
+async fn a_command_over_the_argument_limit_runs() {
+    let mut h = harness("long", Limits::default());
+    let command = format!("echo {} | wc -c; cat | wc -c; exit 3", "a".repeat(300_000));
+    let c = h.run(&command).await;
+    let text = text(&c);
+    assert!(
+        text.contains("300001\n0\n"),
+        "{}",
+        &text[..text.len().min(300)]
+    );
+    assert_eq!(c.exit_code, Some(3));
+    h.assert_clean().await;
+}
+
 #[tokio::test]
 async fn stdin_is_at_eof() {
     let mut h = harness("stdin", Limits::default());

@@ -956,6 +956,10 @@ impl Executor {
         if let Some(image) = image {
             content.push(Content::Image(image));
             let _ = std::fs::remove_file(&files.output);
+        } else if size >= 512 && output::is_binary(&head) {
+            // A few odd bytes are shown as text; a binary stream is summed up.
+            text = output::binary_summary(&head, size, &files.output);
+            kept = Some(files.output.clone());
         } else if size > limits.max_output as u64 {
             let head_text = output::text(&head);
             text = output::persisted_envelope(

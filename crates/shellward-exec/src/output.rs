@@ -87,6 +87,36 @@ pub fn last_chars(s: &str, n: usize) -> &str {
     }
 }
 
+/// Does output starting with `head` look binary: a NUL byte, or mostly
+/// bytes that are neither text nor UTF-8, in its first 8 KiB?
+pub fn is_binary(head: &[u8]) -> bool {
+    let sample = &head[..head.len().min(8192)];
+    if sample.contains(&0) {
+        return true;
+    }
+    let text = String::from_utf8_lossy(sample);
+    let odd = text
+        .chars()
+        .filter(|c| {
+            *c == char::REPLACEMENT_CHARACTER
+                || (c.is_control() && !"\n\r\t\x1b\x08\x0c".contains(*c))
+        })
+        .count();
+    !sample.is_empty() && odd * 10 > text.chars().count() * 3
+}
+
+/// What the model reads for binary output: its size, where it is kept, and
+/// its first bytes in hex (not thousands of escaped control characters).
+pub fn binary_summary(head: &[u8], size: u64, path: &Path) -> String {
+    let hex: Vec<String> = head.iter().take(32).map(|b| format!("{b:02x}")).collect();
+    format!(
+        "<binary-output>\nThe command wrote binary data ({size} bytes), kept in: {}\nFirst {} bytes (hex): {}\n</binary-output>",
+        path.display(),
+        hex.len(),
+        hex.join(" ")
+    )
+}
+
 /// The envelope for output too large to inline.
 pub fn persisted_envelope(path: &Path, size: u64, preview: &str) -> String {
     format!(

@@ -225,6 +225,23 @@ async fn a_command_over_the_argument_limit_runs() {
     h.assert_clean().await;
 }
 
+/// Binary output is summed up (size, where it is kept, the first bytes
+/// in hex), not shown as thousands of escaped bytes.
+#[tokio::test]
+async fn binary_output_is_summed_up() {
+    let mut h = harness("binary", Limits::default());
+    let c = h.run("head -c 5000 /dev/zero").await;
+    let t = text(&c);
+    assert!(
+        t.contains("binary data (5000 bytes)") && t.contains("00 00 00"),
+        "{t}"
+    );
+    assert!(t.len() < 600, "{}", t.len());
+    let c = h.run("printf 'plain text\\n'").await;
+    assert_eq!(text(&c), "plain text\n");
+    h.assert_clean().await;
+}
+
 #[tokio::test]
 async fn stdin_is_at_eof() {
     let mut h = harness("stdin", Limits::default());

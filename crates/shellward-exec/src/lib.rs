@@ -1233,12 +1233,19 @@ impl Executor {
             None => {
                 // Started by another process: signal the group ourselves.
                 let grace = self.limits.kill_grace;
-                let _ = tokio::time::timeout(
+                let sent = tokio::time::timeout(
                     self.limits.stop_timeout,
                     process::terminate_group(record.pid, grace),
                 )
-                .await;
-                let code = process::read_status(&record.status_path).map(|(code, _)| code);
+                .await
+                .unwrap_or(Some(rustix::process::Signal::KILL));
+                // The EXIT trap of a shell ended by our signal may record
+                // 0: the status is the signal's, as a shell reports it.
+                let recorded = process::read_status(&record.status_path).map(|(code, _)| code);
+                let code = match (sent, recorded) {
+                    (Some(signal), None | Some(0)) => Some(128 + signal.as_raw()),
+                    (_, recorded) => recorded,
+                };
                 self.store
                     .finish_task(task_id, TaskStatus::Killed, code, Some(by))?;
             }

@@ -166,18 +166,20 @@ pub fn signal_group(pgid: i32, signal: Signal) {
     }
 }
 
-/// SIGTERM the group, then SIGKILL whatever is left after `grace`.
-pub async fn terminate_group(pgid: i32, grace: Duration) {
+/// SIGTERM the group, then SIGKILL whatever is left after `grace`; the
+/// last signal sent (`None` when the group was already gone).
+pub async fn terminate_group(pgid: i32, grace: Duration) -> Option<Signal> {
     if !group_alive(pgid) {
-        return;
+        return None;
     }
     signal_group(pgid, Signal::TERM);
     let deadline = tokio::time::Instant::now() + grace;
     while tokio::time::Instant::now() < deadline {
         if !group_alive(pgid) {
-            return;
+            return Some(Signal::TERM);
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     signal_group(pgid, Signal::KILL);
+    Some(Signal::KILL)
 }

@@ -347,6 +347,20 @@ fn a_background_task_outlives_run_and_is_read_later() {
     let out = sw(&ws, &state, &["output", &id]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("stopped by the user"));
     assert!(!shellward_exec::process::group_alive(pid));
+    // Stopped from another process: the status is the signal's (128+15),
+    // not the 0 a shell's EXIT trap may see.
+    let record: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&sw(&ws, &state, &["tasks", "--json"]).stdout)
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (record["status"].as_str(), record["exit_code"].as_i64()),
+        (Some("killed"), Some(143)),
+        "{record}"
+    );
 }
 
 #[test]

@@ -61,37 +61,18 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
     let command = payload.tool_input["command"]
         .as_str()
         .ok_or("tool_input.command is not a string")?;
-    let cwd = match payload.cwd {
-        Some(dir) if dir.is_absolute() => dir,
-        _ => std::env::current_dir().map_err(|e| format!("current directory: {e}"))?,
+    let call = crate::hosts::Call {
+        command: command.to_string(),
+        cwd: payload.cwd,
+        project: None,
+        roots: Vec::new(),
+        mode: mode_of(payload.permission_mode.as_deref()),
     };
-    let workspace = shellward_judge::git::work_tree_root(&cwd).unwrap_or_else(|| cwd.clone());
-    // A broken workspace file (one the agent may have planted) is skipped,
-    // said on stderr, and the user's own rules still decide.
-    let (settings, broken) = shellward_permit::Settings::load_lenient(&workspace, &[], None)
-        .map_err(|e| e.to_string())?;
-    for e in broken {
-        eprintln!("shellward hook: ignored: {e}");
-    }
-    let mut ctx = shellward_judge::Context::new(&cwd, &workspace);
-    for dir in &settings.additional_directories {
-        ctx = ctx.with_root(dir);
-    }
-    let mode = mode_of(payload.permission_mode.as_deref());
-    let analysis = shellward_syntax::analyze(command);
-    let verdict = shellward_judge::judge(&analysis, &ctx);
-    let cwd_outside = ctx.cwd_outside();
-    let decision = shellward_permit::decide(&shellward_permit::Request {
-        analysis: &analysis,
-        verdict: &verdict,
-        mode,
-        settings: &settings,
-        cwd_outside,
-        context: &ctx,
-    });
+    let evaluated = crate::hosts::evaluate(&call)?;
+    let (decision, mode) = (&evaluated.decision, call.mode);
     let (word, reason) = match decision.action {
-        shellward_permit::Action::Allow => ("allow", reason_of(&decision)),
-        shellward_permit::Action::Deny => ("deny", reason_of(&decision)),
+        shellward_permit::Action::Allow => ("allow", crate::hosts::reason(decision)),
+        shellward_permit::Action::Deny => ("deny", crate::hosts::reason(decision)),
         // The guard's question cannot be left to Claude Code: under
         // bypassPermissions or dontAsk nobody would be asked, so it is a
         // deny; otherwise an explicit ask, which Claude Code's own allow
@@ -102,11 +83,11 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
             } else {
                 "ask"
             },
-            reason_of(&decision),
+            crate::hosts::reason(decision),
         ),
         shellward_permit::Action::Ask => match on_ask {
             OnAsk::None => return Ok(()),
-            OnAsk::Ask => ("ask", reason_of(&decision)),
+            OnAsk::Ask => ("ask", crate::hosts::reason(decision)),
         },
     };
     let mut output = serde_json::json!({
@@ -120,24 +101,11 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
     );
     if confine && auto_read_only {
         let mut input = payload.tool_input.clone();
-        input["command"] = confined(command, &workspace, &analysis)?.into();
+        input["command"] = confined(command, &evaluated.workspace, &evaluated.analysis)?.into();
         output["updatedInput"] = input;
     }
     println!("{}", serde_json::json!({ "hookSpecificOutput": output }));
     Ok(())
-}
-
-/// The reason Claude Code shows: ours, the rule, and the capability fields.
-fn reason_of(decision: &shellward_permit::Decision) -> String {
-    let c = &decision.capability;
-    format!(
-        "shellward: {} [{}] (readOnly: {}, riskLevel: {}, sideEffectScope: {})",
-        decision.reason,
-        decision.rule,
-        c.read_only,
-        c.risk_level.as_str(),
-        c.side_effect_scope.as_str(),
-    )
 }
 
 /// Claude Code's `permission_mode` as ours: `default` is build,
@@ -157,7 +125,7 @@ fn mode_of(permission_mode: Option<&str>) -> shellward_permit::Mode {
 }
 
 /// The command under `shellward sandbox`, for Claude Code's shell to run.
-fn confined(
+pub(crate) fn confined(
     command: &str,
     workspace: &std::path::Path,
     analysis: &shellward_syntax::Analysis,

@@ -2,6 +2,7 @@
 //! judge, permission, execution and server layers plug in behind it.
 
 mod hook;
+mod hosts;
 mod report;
 mod run;
 mod sandbox;
@@ -172,6 +173,56 @@ enum HookCommand {
         #[arg(long)]
         confine: bool,
     },
+    /// OpenAI Codex CLI's PreToolUse hook (Bash): a deny, or nothing (Codex hooks cannot ask).
+    #[command(
+        after_help = "Install in ~/.codex/config.toml (or `shellward install codex`):\n  \
+        [[hooks.PreToolUse]]\n  matcher = \"^Bash$\"\n  [[hooks.PreToolUse.hooks]]\n  \
+        type = \"command\"\n  command = \"shellward hook codex\""
+    )]
+    Codex(HostArgs),
+    /// Google Gemini CLI's BeforeTool hook (run_shell_command): allow, ask or deny.
+    #[command(
+        after_help = "Install in ~/.gemini/settings.json (or `shellward install gemini`):\n  \
+        {\"hooks\": {\"BeforeTool\": [{\"matcher\": \"run_shell_command\", \"hooks\": [{\"type\": \"command\", \"command\": \"shellward hook gemini\"}]}]}}"
+    )]
+    Gemini(HostArgs),
+    /// Cursor's beforeShellExecution hook: allow, ask or deny (Cursor cannot rewrite a command).
+    #[command(
+        after_help = "Install in ~/.cursor/hooks.json (or `shellward install cursor`):\n  \
+        {\"version\": 1, \"hooks\": {\"beforeShellExecution\": [{\"command\": \"shellward hook cursor\"}]}}"
+    )]
+    Cursor(HostArgs),
+    /// GitHub Copilot CLI's preToolUse hook (bash): allow, ask or deny.
+    #[command(
+        after_help = "Install in ~/.copilot/hooks/shellward.json (or `shellward install copilot`):\n  \
+        {\"version\": 1, \"hooks\": {\"preToolUse\": [{\"type\": \"command\", \"matcher\": \"bash\", \"bash\": \"shellward hook copilot\"}]}}"
+    )]
+    Copilot(HostArgs),
+    /// OpenCode, through the plugin in integrations/opencode/: reads {command, cwd, mode}, prints {decision, reason, rule}.
+    Opencode(HostArgs),
+}
+
+/// Options of a host's hook.
+#[derive(clap::Args, Debug)]
+struct HostArgs {
+    /// Rewrite what is allowed as read-only to run under `shellward
+    /// sandbox`, so the kernel enforces the verdict in the host's own shell.
+    #[arg(long)]
+    confine: bool,
+    /// Answer what the guard asks about (`rm -rf ~`, `git push --force`)
+    /// with `ask` instead of `deny`, for Cursor and Copilot run where a
+    /// person is always asked (their payloads do not say).
+    #[arg(long)]
+    guard_asks: bool,
+}
+
+impl HostArgs {
+    fn options(&self) -> hosts::Options {
+        hosts::Options {
+            confine: self.confine,
+            guard_asks: self.guard_asks,
+        }
+    }
 }
 
 /// What the hook says when shellward would ask.
@@ -434,6 +485,13 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
         }
         Command::Hook(HookCommand::ClaudeCode { on_ask, confine }) => {
             Ok(hook::claude_code(on_ask, confine))
+        }
+        Command::Hook(HookCommand::Codex(a)) => Ok(hosts::run(hosts::Host::Codex, a.options())),
+        Command::Hook(HookCommand::Gemini(a)) => Ok(hosts::run(hosts::Host::Gemini, a.options())),
+        Command::Hook(HookCommand::Cursor(a)) => Ok(hosts::run(hosts::Host::Cursor, a.options())),
+        Command::Hook(HookCommand::Copilot(a)) => Ok(hosts::run(hosts::Host::Copilot, a.options())),
+        Command::Hook(HookCommand::Opencode(a)) => {
+            Ok(hosts::run(hosts::Host::Opencode, a.options()))
         }
         Command::Sandbox(args) => Ok(sandbox::run(args)),
         Command::Trust(args) => trust(&args),

@@ -28,10 +28,12 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 
 const TIMEOUT_MS = 10_000;
+// `shellward install opencode` writes the binary's absolute path here.
+const DEFAULT_BIN = "shellward";
 
 /** Runs `shellward hook opencode` with `request` on stdin; its JSON answer, or null. */
 function ask(request, env) {
-  const bin = env.SHELLWARD_BIN || "shellward";
+  const bin = env.SHELLWARD_BIN || DEFAULT_BIN;
   const args = ["hook", "opencode"];
   if (env.SHELLWARD_OPENCODE_CONFINE === "1") args.push("--confine");
   return new Promise((resolve) => {

@@ -1,8 +1,10 @@
 //! The `shellward` command-line program: `check` a command today; the
 //! judge, permission, execution and server layers plug in behind it.
 
+mod doctor;
 mod hook;
 mod hosts;
+mod install;
 mod report;
 mod run;
 mod sandbox;
@@ -96,6 +98,20 @@ enum Command {
     /// Run as an agent's hook.
     #[command(subcommand)]
     Hook(HookCommand),
+    /// Add shellward's hook to agent hosts' config files (default: every host found).
+    #[command(after_help = "Examples:\n  \
+        shellward install                      # every host whose config directory exists\n  \
+        shellward install codex --dry-run      # show the change to ~/.codex/config.toml\n  \
+        shellward install claude-code --project  # .claude/settings.json of this project")]
+    Install(InstallArgs),
+    /// Remove shellward's hook from agent hosts' config files, leaving the rest as it was.
+    Uninstall(InstallArgs),
+    /// Check the hooks, settings, kernel confinement and state; exit 1 with the fixes when something is broken.
+    Doctor {
+        /// Workspace root (default: the git top level of the current directory, else it).
+        #[arg(long)]
+        workspace: Option<PathBuf>,
+    },
     /// Print a shell completion script.
     #[command(after_help = "Examples:\n  \
         shellward completions bash > ~/.local/share/bash-completion/completions/shellward\n  \
@@ -121,6 +137,22 @@ enum Command {
     /// Run one command under a kernel confinement profile (Landlock,
     /// seccomp, no capabilities): what auto-allowed commands get, by hand.
     Sandbox(sandbox::SandboxArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct InstallArgs {
+    /// The hosts (default: every one whose config directory exists).
+    #[arg(value_enum)]
+    hosts: Vec<install::Agent>,
+    /// The project's config files instead of the user's.
+    #[arg(long)]
+    project: bool,
+    /// The project (with --project; default: the git top level of the current directory, else it).
+    #[arg(long)]
+    workspace: Option<PathBuf>,
+    /// Print the change as a diff instead of making it.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -494,6 +526,9 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             Ok(hosts::run(hosts::Host::Opencode, a.options()))
         }
         Command::Sandbox(args) => Ok(sandbox::run(args)),
+        Command::Install(args) => install_command(&args, false),
+        Command::Uninstall(args) => install_command(&args, true),
+        Command::Doctor { workspace } => Ok(doctor::run(&workspace_root(workspace.as_ref())?)),
         Command::Trust(args) => trust(&args),
     }
 }
@@ -813,6 +848,19 @@ pub(crate) fn workspace_root(arg: Option<&PathBuf>) -> Result<PathBuf> {
     workspace
         .canonicalize()
         .with_context(|| format!("workspace {}", workspace.display()))
+}
+
+/// `shellward install` and `uninstall`.
+fn install_command(args: &InstallArgs, remove: bool) -> Result<std::process::ExitCode> {
+    let scope = if args.project {
+        install::Scope::Project(workspace_root(args.workspace.as_ref())?)
+    } else {
+        install::Scope::User
+    };
+    let options = install::Options {
+        dry_run: args.dry_run,
+    };
+    install::run(&args.hosts, &scope, remove, options).map_err(anyhow::Error::msg)
 }
 
 /// `shellward trust`: show the untrusted relaxing entries of the

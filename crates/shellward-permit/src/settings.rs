@@ -3,6 +3,7 @@
 //! | level | file | written by |
 //! | --- | --- | --- |
 //! | user | `$XDG_CONFIG_HOME/shellward/settings.json` (else `~/.config/...`) | the user |
+//! | Claude Code user | `$CLAUDE_CONFIG_DIR/settings.json` (else `~/.claude/settings.json`) | read only: their `Bash(...)` rules |
 //! | project | `.shellward/settings.json` | the team (checked in) |
 //! | local | `.shellward/settings.local.json` | "always allow" answers |
 //! | Claude Code | `.claude/settings.json`, `.claude/settings.local.json` | read only: their `Bash(...)` rules |
@@ -303,6 +304,9 @@ pub struct Permissions {
 pub enum Level {
     /// `$XDG_CONFIG_HOME/shellward/settings.json`
     User,
+    /// Claude Code's user settings: `$CLAUDE_CONFIG_DIR/settings.json`,
+    /// else `~/.claude/settings.json` (its `Bash(...)` rules).
+    ClaudeUser,
     /// `.shellward/settings.json`
     Project,
     /// `.shellward/settings.local.json`
@@ -320,6 +324,7 @@ impl Level {
     pub fn as_str(self) -> &'static str {
         match self {
             Level::User => "user",
+            Level::ClaudeUser => "claude-user",
             Level::Project => "project",
             Level::Local => "local",
             Level::ClaudeProject => "claude-project",
@@ -467,6 +472,13 @@ pub fn locations(workspace: &Path) -> Vec<(Level, PathBuf)> {
     if let Some(config) = config {
         out.push((Level::User, config.join("shellward/settings.json")));
     }
+    let claude = std::env::var_os("CLAUDE_CONFIG_DIR")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".claude")));
+    if let Some(claude) = claude {
+        out.push((Level::ClaudeUser, claude.join("settings.json")));
+    }
     let mut dirs: Vec<&Path> = workspace.ancestors().collect();
     dirs.reverse();
     for dir in dirs.into_iter().filter(|d| d.parent().is_some()) {
@@ -586,8 +598,12 @@ impl Settings {
         for (mut level, file) in files {
             // The user's own file, when the workspace holds it (a home
             // workspace), is as writable by the agent as any other.
-            if level == Level::User && lexical(&file).starts_with(lexical(workspace)) {
-                level = Level::Project;
+            if lexical(&file).starts_with(lexical(workspace)) {
+                match level {
+                    Level::User => level = Level::Project,
+                    Level::ClaudeUser => level = Level::ClaudeProject,
+                    _ => {}
+                }
             }
             let text = match std::fs::read_to_string(&file) {
                 Ok(text) => Ok(text),
@@ -648,7 +664,10 @@ impl Settings {
         file: &Path,
         text: &str,
     ) -> Result<SettingsFile, SettingsError> {
-        if matches!(level, Level::ClaudeProject | Level::ClaudeLocal) {
+        if matches!(
+            level,
+            Level::ClaudeUser | Level::ClaudeProject | Level::ClaudeLocal
+        ) {
             parse_claude(file, text)
         } else {
             parse_ours(file, text)
@@ -694,7 +713,10 @@ impl Settings {
                     }
                     // Claude Code files hold rules for its other tools too.
                     Err(PatternError::OtherTool(_))
-                        if matches!(level, Level::ClaudeProject | Level::ClaudeLocal) => {}
+                        if matches!(
+                            level,
+                            Level::ClaudeUser | Level::ClaudeProject | Level::ClaudeLocal
+                        ) => {}
                     Err(e) => {
                         let (line, column) = locate(text, written);
                         return Err(SettingsError::Invalid {

@@ -45,6 +45,7 @@ fn hook(ws: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         .args(args)
         .current_dir(ws)
         .env("XDG_CONFIG_HOME", ws.join(".no-user-config"))
+        .env("CLAUDE_CONFIG_DIR", ws.with_extension("claude"))
         .env("SHELLWARD_TRUST_FILE", ws.with_extension("trust.json"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -156,6 +157,34 @@ fn decisions() {
     plan["permission_mode"] = "plan".into();
     let (_, out, _) = hook(&ws, &[], plan.to_string().as_bytes());
     assert_eq!(decision(&out).0, "deny");
+}
+
+/// The user's own Claude Code settings (`~/.claude/settings.json`, or
+/// `$CLAUDE_CONFIG_DIR/settings.json`) hold rules as binding as the
+/// project's: trusted without asking, since the agent's workspace is not
+/// where they live.
+#[test]
+fn the_users_claude_settings_apply() {
+    let ws = temp("claude-user");
+    let claude = ws.with_extension("claude");
+    std::fs::create_dir_all(&claude).unwrap();
+    std::fs::write(
+        claude.join("settings.json"),
+        r#"{"model": "opus", "permissions": {"deny": ["Bash(git push:*)", "Read(./.env)"], "allow": ["Bash(npm test:*)"]}}"#,
+    )
+    .unwrap();
+    let (_, out, _) = hook(&ws, &[], &payload(&ws, "Bash", "git -C . push origin main"));
+    let (d, reason) = decision(&out);
+    assert_eq!(d, "deny");
+    assert!(
+        reason.contains("git push:*") && reason.contains("claude/settings.json"),
+        "{reason}"
+    );
+    // Its allow rules need no trust: the file is the user's.
+    let (_, out, _) = hook(&ws, &[], &payload(&ws, "Bash", "npm test -- --watch"));
+    let (d, reason) = decision(&out);
+    assert_eq!(d, "allow", "{reason}");
+    assert!(reason.contains("npm test:*"), "{reason}");
 }
 
 #[test]

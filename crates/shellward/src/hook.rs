@@ -1,4 +1,5 @@
-//! `shellward hook claude-code`: Claude Code's PreToolUse hook.
+//! `shellward hook claude-code`: Claude Code's PreToolUse (and
+//! PermissionRequest) hook.
 //!
 //! Reads the hook's JSON on stdin; for a `Bash` call prints a permission
 //! decision: `allow` when shellward would run the command without asking
@@ -49,13 +50,11 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
         .map_err(|e| format!("reading stdin: {e}"))?;
     let payload: Payload =
         serde_json::from_str(&input).map_err(|e| format!("not a hook payload: {e}"))?;
-    // Only a PreToolUse of the Bash tool is ours to answer (a payload
-    // without the field is taken as one: older Claude Code versions).
-    let pre_tool_use = payload
-        .hook_event_name
-        .as_deref()
-        .is_none_or(|e| e == "PreToolUse");
-    if payload.tool_name != "Bash" || !pre_tool_use {
+    // Only a PreToolUse or PermissionRequest of the Bash tool is ours to
+    // answer (a payload without the field is taken as a PreToolUse: older
+    // Claude Code versions).
+    let event = payload.hook_event_name.as_deref().unwrap_or("PreToolUse");
+    if payload.tool_name != "Bash" || !matches!(event, "PreToolUse" | "PermissionRequest") {
         return Ok(());
     }
     let command = payload.tool_input["command"]
@@ -69,43 +68,86 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
         mode: mode_of(payload.permission_mode.as_deref()),
     };
     let evaluated = crate::hosts::evaluate(&call)?;
-    let (decision, mode) = (&evaluated.decision, call.mode);
-    let (word, reason) = match decision.action {
-        shellward_permit::Action::Allow => ("allow", crate::hosts::reason(decision)),
-        shellward_permit::Action::Deny => ("deny", crate::hosts::reason(decision)),
+    let decision = &evaluated.decision;
+    let auto_read_only = matches!(
+        decision.rule.as_str(),
+        "mode.build.readOnly" | "mode.plan.readOnly"
+    );
+    let updated_input = match confine && auto_read_only {
+        true => {
+            let mut input = payload.tool_input.clone();
+            input["command"] = confined(command, &evaluated.workspace, &evaluated.analysis)?.into();
+            Some(input)
+        }
+        false => None,
+    };
+    let output = match event {
+        "PermissionRequest" => permission_request(decision, updated_input),
+        _ => pre_tool_use(decision, call.mode, on_ask, updated_input),
+    };
+    if let Some(output) = output {
+        println!("{}", serde_json::json!({ "hookSpecificOutput": output }));
+    }
+    Ok(())
+}
+
+/// The answer to a `PreToolUse`.
+fn pre_tool_use(
+    decision: &shellward_permit::Decision,
+    mode: shellward_permit::Mode,
+    on_ask: OnAsk,
+    updated_input: Option<serde_json::Value>,
+) -> Option<serde_json::Value> {
+    let word = match decision.action {
+        shellward_permit::Action::Allow => "allow",
+        shellward_permit::Action::Deny => "deny",
         // The guard's question cannot be left to Claude Code: under
         // bypassPermissions or dontAsk nobody would be asked, so it is a
         // deny; otherwise an explicit ask, which Claude Code's own allow
         // rules cannot answer for the person.
-        shellward_permit::Action::Ask if decision.rule.starts_with("guard.") => (
+        shellward_permit::Action::Ask if decision.rule.starts_with("guard.") => {
             if mode == shellward_permit::Mode::Yolo {
                 "deny"
             } else {
                 "ask"
-            },
-            crate::hosts::reason(decision),
-        ),
+            }
+        }
         shellward_permit::Action::Ask => match on_ask {
-            OnAsk::None => return Ok(()),
-            OnAsk::Ask => ("ask", crate::hosts::reason(decision)),
+            OnAsk::None => return None,
+            OnAsk::Ask => "ask",
         },
     };
     let mut output = serde_json::json!({
         "hookEventName": "PreToolUse",
         "permissionDecision": word,
-        "permissionDecisionReason": reason,
+        "permissionDecisionReason": crate::hosts::reason(decision),
     });
-    let auto_read_only = matches!(
-        decision.rule.as_str(),
-        "mode.build.readOnly" | "mode.plan.readOnly"
-    );
-    if confine && auto_read_only {
-        let mut input = payload.tool_input.clone();
-        input["command"] = confined(command, &evaluated.workspace, &evaluated.analysis)?.into();
+    if let Some(input) = updated_input {
         output["updatedInput"] = input;
     }
-    println!("{}", serde_json::json!({ "hookSpecificOutput": output }));
-    Ok(())
+    Some(output)
+}
+
+/// The answer to a `PermissionRequest` (Claude Code is about to show its
+/// permission dialog): `allow` for what we would run without asking,
+/// `deny` for what we deny, and nothing for the rest, the guard's
+/// questions included, so the person sees the dialog.
+fn permission_request(
+    decision: &shellward_permit::Decision,
+    updated_input: Option<serde_json::Value>,
+) -> Option<serde_json::Value> {
+    let mut inner = match decision.action {
+        shellward_permit::Action::Allow => serde_json::json!({"behavior": "allow"}),
+        shellward_permit::Action::Deny => serde_json::json!({
+            "behavior": "deny",
+            "message": crate::hosts::reason(decision),
+        }),
+        shellward_permit::Action::Ask => return None,
+    };
+    if let Some(input) = updated_input {
+        inner["updatedInput"] = input;
+    }
+    Some(serde_json::json!({"hookEventName": "PermissionRequest", "decision": inner}))
 }
 
 /// Claude Code's `permission_mode` as ours: `default` is build,

@@ -239,8 +239,34 @@ fn modes_and_the_guard() {
         ("dontAsk",           "npm install",                 "allow", "mode.yolo"),
         ("somethingNew",      "touch made.txt",              "-",     ""),
     ];
-    // Only PreToolUse is answered: the same payload as another event gets
-    // no decision.
+    // PermissionRequest (the dialog is about to be shown): allow what we
+    // would allow, deny what we deny, and leave the rest, the guard's
+    // questions included, to the person.
+    #[rustfmt::skip]
+    let requests: &[(&str, &str, &str)] = &[
+        ("default", "ls -la",          r#"{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}"#),
+        ("default", "rm -rf ~",        ""),
+        ("default", "touch made.txt",  ""),
+        ("plan",    "touch made.txt",  r#"{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"shellward: not read-only (readonly.unknown:touch), and planning runs only read-only commands [mode.plan.nonReadOnly] (readOnly: false, riskLevel: medium, sideEffectScope: workspace)"}}"#),
+    ];
+    for (mode, command, want) in requests {
+        let mut p: serde_json::Value =
+            serde_json::from_slice(&payload(&ws, "Bash", command)).unwrap();
+        p["hook_event_name"] = "PermissionRequest".into();
+        p["permission_mode"] = (*mode).into();
+        let (code, out, _) = hook(&ws, &[], p.to_string().as_bytes());
+        let out: String = match out.trim() {
+            "" => String::new(),
+            text => serde_json::from_str::<serde_json::Value>(text).unwrap()["hookSpecificOutput"]
+                .to_string(),
+        };
+        assert_eq!(
+            (code, out.as_str()),
+            (0, *want),
+            "PermissionRequest `{command}`"
+        );
+    }
+    // Other events get no decision.
     for event in ["PostToolUse", "PermissionDenied", "UserPromptSubmit"] {
         let mut p: serde_json::Value =
             serde_json::from_slice(&payload(&ws, "Bash", "rm -rf ~")).unwrap();

@@ -841,6 +841,7 @@ impl Executor {
         files: &process::Files,
     ) -> Result<Confined, ExecError> {
         let confinement = &prepared.confinement;
+        tracing::debug!(session = %session.id, ?confinement, "confinement");
         if *confinement == sandbox::Confinement::None {
             return Ok((None, Vec::new()));
         }

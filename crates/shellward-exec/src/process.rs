@@ -148,10 +148,22 @@ pub fn spawn(
     for k in ENV_REMOVED {
         cmd.env_remove(k);
     }
+    let confined = confine.is_some();
     if let Some(sealed) = confine {
         crate::sandbox::install(&mut cmd, sealed);
     }
-    tokio::process::Command::from(cmd).spawn()
+    let child = tokio::process::Command::from(cmd).spawn();
+    match &child {
+        Ok(child) => tracing::debug!(
+            pid = child.id(),
+            confined,
+            cwd = %cwd.display(),
+            output = %files.output.display(),
+            "spawned"
+        ),
+        Err(e) => tracing::debug!(error = %e, cwd = %cwd.display(), "spawn failed"),
+    }
+    child
 }
 
 /// Is any process of group `pgid` alive?

@@ -243,6 +243,7 @@ impl Store {
 
     /// Set the session's working directory.
     pub fn set_cwd(&self, session: &str, cwd: &Path) -> Result<(), StoreError> {
+        tracing::debug!(%session, cwd = %cwd.display(), "store: cwd saved");
         let cwd = cwd.to_string_lossy().into_owned();
         self.with(|c| {
             c.execute(
@@ -256,6 +257,7 @@ impl Store {
 
     /// Insert a task.
     pub fn insert_task(&self, t: &TaskRecord) -> Result<(), StoreError> {
+        tracing::debug!(task = %t.id, session = %t.session, pid = ?t.pid, status = t.status.as_str(), "store: task recorded");
         self.with(|c| {
             c.execute(
                 "INSERT INTO tasks (id, session, command, pid, status, exit_code, output_path,
@@ -288,6 +290,7 @@ impl Store {
         exit_code: Option<i32>,
         stopped_by: Option<&str>,
     ) -> Result<bool, StoreError> {
+        tracing::debug!(task = %id, status = status.as_str(), ?exit_code, ?stopped_by, "store: task ended");
         self.with(|c| {
             c.execute(
                 "UPDATE tasks SET status = ?2, exit_code = ?3, ended_ms = ?4,

@@ -167,7 +167,24 @@ pub fn decide(req: &Request<'_>) -> Decision {
     }
     decision.capability = guard::capability(req.verdict.read_only, decision.action, &effects);
     decision.effects = effects;
+    tracing::debug!(
+        action = ?decision.action,
+        rule = %decision.rule,
+        mode = ?req.mode,
+        read_only = req.verdict.read_only,
+        effects = decision.effects.len(),
+        command = %shown(req.analysis.source()),
+        "decision"
+    );
     decision
+}
+
+/// A command as logs show it: at most 200 characters.
+fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(200) {
+        Some((end, _)) => format!("{}... ({} bytes)", &text[..end], text.len()).into(),
+        None => text.into(),
+    }
 }
 
 /// The deny and ask rules: a match, or an ask when a rule cannot be

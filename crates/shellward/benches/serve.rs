@@ -3,7 +3,10 @@
 //! 1. The Claude Code hook, process start to exit, for a read-only Bash
 //!    payload (median and p90 of 300 runs), alternating with the same
 //!    hook with `--confine` (the rewrite to `shellward sandbox`).
-//! 2. An MCP round trip: `tools/call` Bash `true` over stdio to
+//! 2. The hooks of Codex, Gemini CLI, Cursor, Copilot CLI and OpenCode,
+//!    each with its own payload for the same command (median and p90 of
+//!    200 runs each, interleaved).
+//! 3. An MCP round trip: `tools/call` Bash `true` over stdio to
 //!    `shellward mcp` (median of 300 calls on one connection).
 
 #![allow(clippy::panic, clippy::unwrap_used)]
@@ -82,6 +85,48 @@ fn main() {
         true_median.as_secs_f64() * 1e3,
         median.as_secs_f64() / true_median.as_secs_f64()
     );
+
+    // The other hosts' hooks, each fed its own payload shape for the same
+    // read-only command (Codex answers nothing to it: no bare allow).
+    let ws_str = ws.display().to_string();
+    let command = "git log --oneline -5 | head -3";
+    #[rustfmt::skip]
+    let hosts: [(&str, serde_json::Value); 5] = [
+        ("codex", serde_json::json!({"session_id": "b", "turn_id": "t", "transcript_path": null, "cwd": ws_str, "hook_event_name": "PreToolUse", "model": "m", "permission_mode": "default", "tool_name": "Bash", "tool_input": {"command": command}, "tool_use_id": "c"})),
+        ("gemini", serde_json::json!({"session_id": "b", "cwd": ws_str, "hook_event_name": "BeforeTool", "timestamp": "2026-01-01T00:00:00Z", "tool_name": "run_shell_command", "tool_input": {"command": command}})),
+        ("cursor", serde_json::json!({"conversation_id": "b", "generation_id": "g", "hook_event_name": "beforeShellExecution", "workspace_roots": [ws_str], "command": command, "cwd": ws_str})),
+        ("copilot", serde_json::json!({"sessionId": "b", "timestamp": 0, "cwd": ws_str, "toolName": "bash", "toolArgs": {"command": command}})),
+        ("opencode", serde_json::json!({"command": command, "cwd": ws_str, "project": ws_str, "mode": "build"})),
+    ];
+    let host_run = |host: &str, payload: &str| {
+        let start = Instant::now();
+        let mut child = Command::new(bin)
+            .args(["hook", host])
+            .current_dir(&ws)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(payload.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        let took = start.elapsed();
+        let out = String::from_utf8_lossy(&out.stdout);
+        assert!(host == "codex" || out.contains("allow"), "{host}: {out}");
+        took
+    };
+    let mut per_host: Vec<Vec<Duration>> = vec![Vec::new(); hosts.len()];
+    for _ in 0..200 {
+        for (i, (host, payload)) in hosts.iter().enumerate() {
+            per_host[i].push(host_run(host, &payload.to_string()));
+        }
+    }
+    for ((host, _), samples) in hosts.iter().zip(per_host.iter_mut()) {
+        println!(
+            "hook {host}: median {:.2} ms, p90 {:.2} ms",
+            percentile(samples, 0.5).as_secs_f64() * 1e3,
+            percentile(samples, 0.9).as_secs_f64() * 1e3
+        );
+    }
 
     let mut server = Command::new(bin)
         .args(["mcp", "--workspace"])

@@ -504,3 +504,35 @@ fn check_file_vets_a_script() {
         "{out:?}"
     );
 }
+
+/// `SHELLWARD_LOG=debug` says what was decided, how it was confined and
+/// spawned, and what the store recorded, on stderr, without colour codes
+/// when stderr is not a terminal; stdout keeps only the command's output.
+#[test]
+fn debug_logs_say_what_happened() {
+    let ws = temp("log");
+    let state = temp("log-state");
+    let out = Command::new(env!("CARGO_BIN_EXE_shellward"))
+        .args(["run", "--background", "--", "echo logged"])
+        .current_dir(&*ws)
+        .env("SHELLWARD_STATE_DB", state.join("state.db"))
+        .env("XDG_CONFIG_HOME", ws.join(".config-none"))
+        .env("SHELLWARD_LOG", "debug")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for needle in [
+        "decision action=Allow rule=mode.build.readOnly",
+        "confinement",
+        "spawned pid=",
+        "store: task recorded",
+    ] {
+        assert!(stderr.contains(needle), "no `{needle}` in {stderr}");
+    }
+    assert!(
+        !stderr.contains('\x1b'),
+        "colour codes in a piped log: {stderr:?}"
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("DEBUG"));
+}

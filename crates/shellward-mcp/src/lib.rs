@@ -11,6 +11,8 @@
 //! completions are sent as logging notifications and prefixed to the next
 //! tool result.
 
+pub mod guard;
+
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -112,6 +114,24 @@ pub struct Server {
     pending: Arc<Mutex<Vec<String>>>,
     /// Untrusted settings entries already reported in this session.
     untrusted_noted: Arc<Mutex<std::collections::HashSet<String>>>,
+    /// The least severe logging level the client wants (`logging/setLevel`),
+    /// as [`level_rank`]; info until it says otherwise.
+    log_level: Arc<std::sync::atomic::AtomicU8>,
+}
+
+/// A logging level's place from debug (0) to emergency (7).
+#[allow(deprecated)] // logging: see the imports
+fn level_rank(level: LoggingLevel) -> u8 {
+    match level {
+        LoggingLevel::Debug => 0,
+        LoggingLevel::Info => 1,
+        LoggingLevel::Notice => 2,
+        LoggingLevel::Warning => 3,
+        LoggingLevel::Error => 4,
+        LoggingLevel::Critical => 5,
+        LoggingLevel::Alert => 6,
+        LoggingLevel::Emergency => 7,
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -151,16 +171,24 @@ pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
         options,
         pending: Arc::new(Mutex::new(Vec::new())),
         untrusted_noted: Arc::new(Mutex::new(std::collections::HashSet::new())),
+        log_level: Arc::new(std::sync::atomic::AtomicU8::new(level_rank(
+            LoggingLevel::Info,
+        ))),
     };
     let pending = server.pending.clone();
+    let log_level = server.log_level.clone();
     let running = server
-        .serve(rmcp::transport::stdio())
+        .serve(guard::transport(tokio::io::stdin(), tokio::io::stdout()))
         .await
         .map_err(|e| ServeError::Mcp(e.to_string()))?;
     let peer = running.peer().clone();
     let forward = tokio::spawn(async move {
         while let Some(Event::TaskFinished { text, task_id, .. }) = events.recv().await {
             lock(&pending).push(text.clone());
+            let wanted = log_level.load(std::sync::atomic::Ordering::Relaxed);
+            if level_rank(LoggingLevel::Info) < wanted {
+                continue;
+            }
             let data = serde_json::json!({ "task_id": task_id, "notification": text });
             let mut param = LoggingMessageNotificationParam::new(LoggingLevel::Info, data);
             param.logger = Some("shellward".into());
@@ -661,7 +689,23 @@ impl ServerHandler for Server {
             Some(ToolName::Bash) => Ok(self.bash(&request, &context).await),
             Some(ToolName::TaskOutput) => Ok(self.task_output(&request, &context).await),
             Some(ToolName::TaskStop) => Ok(self.task_stop(&request).await),
-            None => Ok(text_result(format!("Unknown tool: {}", request.name), true)),
+            None => Err(McpError::invalid_params(
+                format!("Unknown tool: {}", request.name),
+                None,
+            )),
         }
+    }
+
+    #[allow(deprecated)] // logging: see the imports
+    async fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        self.log_level.store(
+            level_rank(request.level),
+            std::sync::atomic::Ordering::Relaxed,
+        );
+        Ok(())
     }
 }

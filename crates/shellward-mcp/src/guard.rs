@@ -259,8 +259,11 @@ mod tests {
     /// One line per row: what the client sends, and the error code and id
     /// it gets back (`None`: the line goes on to rmcp; `Some((0, _))`: a
     /// notification dropped without an answer).
+    /// The error code and id a line gets, if any.
+    type Answer = Option<(i64, &'static str)>;
+
     #[rustfmt::skip]
-    const ROWS: &[(&[u8], Option<(i64, &str)>)] = &[
+    const ROWS: &[(&[u8], Answer)] = &[
         (b"\xff\xfe{}",                                                              Some((-32700, "null"))),
         (b"not json",                                                                Some((-32700, "null"))),
         (b"{\"jsonrpc\":\"2.0\",\"id\":1,",                                          Some((-32700, "null"))),

@@ -37,7 +37,7 @@ fn malformed_lines_get_their_errors_and_the_server_goes_on() {
         stdin.write_all(b"\n").unwrap();
         stdin.flush().unwrap();
     };
-    let mut next = || {
+    let next = || {
         answers
             .recv_timeout(Duration::from_secs(20))
             .expect("an answer")

@@ -151,14 +151,22 @@ pub fn decide(req: &Request<'_>) -> Decision {
         subject::Subjects::default()
     };
     let effects = guard::effects(req, &subjects);
-    let mut decision = guard_rules(req, &subjects)
-        .or_else(|| {
-            (req.mode != Mode::Plan)
-                .then(|| guard::check(req, &effects))
-                .flatten()
-        })
-        .or_else(|| outside(req))
-        .unwrap_or_else(|| by_mode(req, &effects));
+    // Deny and ask rules first, then the guard; but where the rules could
+    // not be checked (`rule.unverifiable`), the guard's own reading of the
+    // command comes first: both ask, and the guard's question is one no
+    // host may leave to a mode where nobody is asked (`guard.*`).
+    let guard = || {
+        (req.mode != Mode::Plan)
+            .then(|| guard::check(req, &effects))
+            .flatten()
+    };
+    let mut decision = match guard_rules(req, &subjects) {
+        Some(unchecked) if unchecked.rule == UNVERIFIABLE => guard().or(Some(unchecked)),
+        Some(ruled) => Some(ruled),
+        None => guard(),
+    }
+    .or_else(|| outside(req))
+    .unwrap_or_else(|| by_mode(req, &effects));
     if decision.action == Action::Ask
         && decision.rule.starts_with("mode.")
         && let Some(what) = guard::summary(&effects)
@@ -186,6 +194,10 @@ fn shown(text: &str) -> std::borrow::Cow<'_, str> {
         None => text.into(),
     }
 }
+
+/// The rule id of an ask because deny or ask rules cannot be checked
+/// against what a command will run.
+pub const UNVERIFIABLE: &str = "rule.unverifiable";
 
 /// The deny and ask rules: a match, or an ask when a rule cannot be
 /// checked against what the command will run.
@@ -241,7 +253,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     if let Some(rule) = unverifiable {
         return Some(Decision::new(
             Action::Ask,
-            "rule.unverifiable",
+            UNVERIFIABLE,
             format!(
                 "the {} rule `{}` may match a part of this command that is only known when it runs",
                 rule.action.as_str(),
@@ -258,7 +270,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     {
         return Some(Decision::new(
             Action::Ask,
-            "rule.unverifiable",
+            UNVERIFIABLE,
             format!(
                 "the {} rule `{}` names git, and this git command's meaning is set when it runs (a `-c` setting, a `GIT_*` variable, an alias or an `ext::` transport)",
                 rule.action.as_str(),
@@ -269,7 +281,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     (has_guard_rules && !complete).then(|| {
         Decision::new(
             Action::Ask,
-            "rule.unverifiable",
+            UNVERIFIABLE,
             "deny and ask rules cannot be checked against parts of this command that are not analyzed",
         )
     })

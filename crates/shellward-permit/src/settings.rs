@@ -490,6 +490,34 @@ pub fn locations(workspace: &Path) -> Vec<(Level, PathBuf)> {
     out
 }
 
+/// The largest settings file read.
+pub const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
+
+/// A settings file's text: a regular file (links followed) of at most
+/// [`MAX_SETTINGS_BYTES`], opened without blocking. A workspace can ship
+/// `.claude/settings.json` as a link to `/dev/zero` or a FIFO: neither may
+/// hang a decision or fill memory.
+pub fn read_settings_text(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)?;
+    let meta = file.metadata()?;
+    let refuse = |why: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, why.to_string());
+    if !meta.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    let mut text = String::new();
+    file.take(MAX_SETTINGS_BYTES + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_SETTINGS_BYTES {
+        return Err(refuse("larger than 1 MiB"));
+    }
+    Ok(text)
+}
+
 /// The file "always allow" answers are saved to.
 pub fn local_file(workspace: &Path) -> PathBuf {
     workspace.join(".shellward/settings.local.json")
@@ -605,7 +633,7 @@ impl Settings {
                     _ => {}
                 }
             }
-            let text = match std::fs::read_to_string(&file) {
+            let text = match read_settings_text(&file) {
                 Ok(text) => Ok(text),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound && level != Level::Extra => {
                     continue;
@@ -872,7 +900,7 @@ pub enum Saved {
 /// ([`crate::trust::save_trusted`]). The write is atomic: a
 /// temporary file in the same directory, synced, then renamed over.
 pub fn save_entry(path: &Path, key: &str, entry: &str) -> Result<Saved, SettingsError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_settings_text(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => "{}".to_string(),
         Err(source) => {

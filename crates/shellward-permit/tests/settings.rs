@@ -254,3 +254,47 @@ fn the_committed_schema_is_current() {
         "regenerate with: cargo run -p shellward -- schema > schema/settings.schema.json"
     );
 }
+
+/// A workspace can ship a settings file that is a link to `/dev/zero`, a
+/// FIFO, or a huge file: each is skipped with its reason, at once and
+/// without filling memory, and the other files still apply.
+#[test]
+fn settings_files_that_are_not_files_are_refused() {
+    let ws = temp("special");
+    std::fs::create_dir_all(ws.join(".claude")).unwrap();
+    std::fs::create_dir_all(ws.join(".shellward")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", ws.join(".claude/settings.json")).unwrap();
+    let fifo = ws.join(".shellward/settings.local.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let huge = format!(
+        "{{\"permissions\": {{\"deny\": [\"{}\"]}}}}",
+        "x".repeat(2 << 20)
+    );
+    write(&ws.join(".claude/settings.local.json"), &huge);
+    write(
+        &ws.join(".shellward/settings.json"),
+        r#"{"permissions": {"deny": ["curl:*"]}}"#,
+    );
+    let store = TrustStore::default();
+    let (settings, broken) = Settings::load_lenient(&ws, &[], Some(store)).unwrap();
+    let said: Vec<String> = broken.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 3, "{said:#?}");
+    for (file, why) in [
+        ("settings.json", "not a regular file"),
+        ("settings.local.json", "not a regular file"),
+        ("settings.local.json", "larger than 1 MiB"),
+    ] {
+        assert!(
+            said.iter().any(|s| s.contains(file) && s.contains(why)),
+            "no `{file}: {why}` in {said:#?}"
+        );
+    }
+    assert!(
+        settings.rules.iter().any(|r| r.action == Action::Deny),
+        "the good file's rule is lost"
+    );
+}

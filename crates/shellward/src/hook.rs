@@ -13,7 +13,6 @@
 //! never blocks the user's agent because of our own failure: malformed
 //! input or settings give exit 0, no decision, and one line on stderr.
 
-use std::io::Read;
 use std::process::ExitCode;
 
 use serde::Deserialize;
@@ -43,13 +42,17 @@ pub fn claude_code(on_ask: OnAsk, confine: bool) -> ExitCode {
 }
 
 fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
-    let mut input = String::new();
-    std::io::stdin()
-        .take(16 * 1024 * 1024)
-        .read_to_string(&mut input)
-        .map_err(|e| format!("reading stdin: {e}"))?;
+    let value = match crate::hosts::read_payload() {
+        Ok(value) => value,
+        Err(crate::hosts::Unreadable::Broken(why)) => return Err(why),
+        Err(crate::hosts::Unreadable::Hostile(why)) => {
+            let reason = crate::hosts::unreadable_reason(&why);
+            println!("{}", crate::hosts::pre_tool_use_deny(&reason));
+            return Ok(());
+        }
+    };
     let payload: Payload =
-        serde_json::from_str(&input).map_err(|e| format!("not a hook payload: {e}"))?;
+        serde_json::from_value(value).map_err(|e| format!("not a hook payload: {e}"))?;
     // Only a PreToolUse or PermissionRequest of the Bash tool is ours to
     // answer (a payload without the field is taken as a PreToolUse: older
     // Claude Code versions).
@@ -101,11 +104,11 @@ fn pre_tool_use(
     let word = match decision.action {
         shellward_permit::Action::Allow => "allow",
         shellward_permit::Action::Deny => "deny",
-        // The guard's question cannot be left to Claude Code: under
-        // bypassPermissions or dontAsk nobody would be asked, so it is a
-        // deny; otherwise an explicit ask, which Claude Code's own allow
-        // rules cannot answer for the person.
-        shellward_permit::Action::Ask if decision.rule.starts_with("guard.") => {
+        // The guard's question (and an ask rule's) cannot be left to
+        // Claude Code: under bypassPermissions or dontAsk nobody would be
+        // asked, so it is a deny; otherwise an explicit ask, which Claude
+        // Code's own allow rules cannot answer for the person.
+        shellward_permit::Action::Ask if crate::hosts::must_ask(decision) => {
             if mode == shellward_permit::Mode::Yolo {
                 "deny"
             } else {

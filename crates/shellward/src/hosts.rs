@@ -104,16 +104,23 @@ pub struct Evaluated {
     pub analysis: shellward_syntax::Analysis,
 }
 
+/// The workspace of a call whose payload names no absolute `cwd`: a path
+/// that cannot exist, so that nothing is inside it.
+const NO_WORKSPACE: &str = "/nonexistent/shellward: the payload names no directory";
+
 /// Decide a call: the settings of its workspace (a broken workspace file
 /// skipped and said on stderr), the judge, the guard, the rules.
 pub fn evaluate(call: &Call) -> Result<Evaluated, String> {
-    let cwd = match &call.cwd {
-        Some(dir) if dir.is_absolute() => dir.clone(),
-        _ => std::env::current_dir().map_err(|e| format!("current directory: {e}"))?,
-    };
-    let anchor = match &call.project {
-        Some(dir) if dir.is_absolute() => dir.clone(),
-        _ => cwd.clone(),
+    // Where the command runs is the payload's to say. Without an absolute
+    // `cwd` nothing is taken as the workspace (not the directory the
+    // host happened to start us in): every path is outside, so nothing is
+    // allowed without asking, and the guard still reads the command.
+    let (cwd, anchor) = match (&call.cwd, &call.project) {
+        (Some(cwd), Some(project)) if cwd.is_absolute() && project.is_absolute() => {
+            (cwd.clone(), project.clone())
+        }
+        (Some(cwd), None) if cwd.is_absolute() => (cwd.clone(), cwd.clone()),
+        _ => (PathBuf::from("/"), PathBuf::from(NO_WORKSPACE)),
     };
     let workspace = shellward_judge::git::work_tree_root(&anchor).unwrap_or(anchor);
     let (settings, broken) = shellward_permit::Settings::load_lenient(&workspace, &[], None)
@@ -122,7 +129,8 @@ pub fn evaluate(call: &Call) -> Result<Evaluated, String> {
         eprintln!("shellward hook: ignored: {e}");
     }
     let mut ctx = shellward_judge::Context::new(&cwd, &workspace);
-    for dir in settings.additional_directories.iter().chain(&call.roots) {
+    let roots = call.roots.iter().filter(|r| r.is_absolute());
+    for dir in settings.additional_directories.iter().chain(roots) {
         ctx = ctx.with_root(dir);
     }
     let analysis = shellward_syntax::analyze(&call.command);
@@ -155,11 +163,17 @@ pub enum Answer {
     Pass,
 }
 
+/// A question no host may leave to its own flow, where nobody may be
+/// asked: the guard's, and the user's own ask rules'.
+pub fn must_ask(decision: &Decision) -> bool {
+    decision.rule.starts_with("guard.") || decision.rule.starts_with("rule.ask:")
+}
+
 /// The answer for a host that can (`can_ask`) or cannot ask a person.
 /// The guard's questions are never left to the host: asked where it can
 /// ask, denied where it cannot or where the mode means nobody is asked.
 pub fn answer(decision: &Decision, mode: Mode, can_ask: bool) -> Answer {
-    let guard = decision.rule.starts_with("guard.");
+    let guard = must_ask(decision);
     match decision.action {
         Action::Allow => Answer::Allow,
         Action::Deny => Answer::Deny,
@@ -197,18 +211,133 @@ fn confined(evaluated: &Evaluated, command: &str) -> Result<Option<String>, Stri
 
 /// Runs `shellward hook HOST`; always exit 0.
 pub fn run(host: Host, options: Options) -> ExitCode {
-    let mut input = String::new();
-    let read = std::io::stdin()
-        .take(16 * 1024 * 1024)
-        .read_to_string(&mut input)
-        .map_err(|e| format!("reading stdin: {e}"));
-    let result = read.and_then(|_| respond(host, &input, options));
+    let result = match read_payload() {
+        Ok(payload) => respond_to(host, &payload, options),
+        Err(Unreadable::Broken(why)) => Err(why),
+        Err(Unreadable::Hostile(why)) => Ok(Some(refusal(host, &why))),
+    };
     match result {
         Ok(Some(output)) => println!("{output}"),
         Ok(None) => {}
         Err(why) => eprintln!("shellward hook {}: {why}", name(host)),
     }
     ExitCode::SUCCESS
+}
+
+/// The largest payload read.
+pub const MAX_PAYLOAD: u64 = 16 * 1024 * 1024;
+
+/// Why a payload could not be read.
+#[derive(Debug)]
+pub enum Unreadable {
+    /// Not a hook payload at all (not JSON, or our own failure): no
+    /// answer, so the agent is never blocked by us.
+    Broken(String),
+    /// JSON a host could send, shaped by what the model wrote (an
+    /// argument nested past serde_json's depth limit, a payload over
+    /// [`MAX_PAYLOAD`]) so that we cannot read it: answering nothing
+    /// would let the command run unchecked, so it is denied.
+    Hostile(String),
+}
+
+/// Standard input as a payload.
+pub fn read_payload() -> Result<Value, Unreadable> {
+    let mut input = String::new();
+    std::io::stdin()
+        .take(MAX_PAYLOAD + 1)
+        .read_to_string(&mut input)
+        .map_err(|e| Unreadable::Broken(format!("reading stdin: {e}")))?;
+    if input.len() as u64 > MAX_PAYLOAD {
+        return Err(Unreadable::Hostile(format!(
+            "a payload over {MAX_PAYLOAD} bytes"
+        )));
+    }
+    parse_payload(&input)
+}
+
+/// A payload's JSON. A lone surrogate escape (`"\udead"`, which
+/// JavaScript hosts write for a string that holds one) is read as U+FFFD,
+/// what the host's shell gets for it.
+pub fn parse_payload(input: &str) -> Result<Value, Unreadable> {
+    let fixed = lone_surrogates_replaced(input);
+    match serde_json::from_str::<Value>(&fixed) {
+        Ok(value) if value.is_object() => Ok(value),
+        Ok(_) => Err(Unreadable::Broken(
+            "not a hook payload: expected a JSON object".into(),
+        )),
+        Err(e) if e.to_string().contains("recursion limit exceeded") => {
+            Err(Unreadable::Hostile(format!("JSON nested too deep ({e})")))
+        }
+        Err(e) => Err(Unreadable::Broken(format!("not a hook payload: {e}"))),
+    }
+}
+
+/// `input` with every `\uXXXX` escape of a surrogate that is not half of
+/// a pair replaced by `\ufffd`.
+fn lone_surrogates_replaced(input: &str) -> std::borrow::Cow<'_, str> {
+    if !input.contains("\\u") {
+        return input.into();
+    }
+    let surrogate = |s: &str| -> Option<u16> {
+        let hex = s.get(2..6)?;
+        let v = u16::from_str_radix(hex, 16).ok()?;
+        (s.starts_with("\\u") && (0xD800..=0xDFFF).contains(&v)).then_some(v)
+    };
+    let mut out = String::with_capacity(input.len());
+    let mut rest = input;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        match surrogate(rest) {
+            Some(0xD800..=0xDBFF)
+                if surrogate(&rest[6..]).is_some_and(|low| (0xDC00..=0xDFFF).contains(&low)) =>
+            {
+                out.push_str(&rest[..12]);
+                rest = &rest[12..];
+            }
+            Some(_) => {
+                out.push_str("\\ufffd");
+                rest = &rest[6..];
+            }
+            None => {
+                // Another escape (`\\`, `\n`, `\u0041`): kept whole, so a
+                // backslash it escapes never starts a new one.
+                let len = rest.chars().take(2).map(char::len_utf8).sum::<usize>();
+                out.push_str(&rest[..len]);
+                rest = &rest[len..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.into()
+}
+
+/// The reason given for a payload we must not pass.
+pub fn unreadable_reason(why: &str) -> String {
+    format!(
+        "shellward: this call cannot be checked ({why}), so it is denied rather than run unchecked [hook.unreadable]"
+    )
+}
+
+/// A `PreToolUse` deny, as Claude Code and Codex read it.
+pub fn pre_tool_use_deny(reason: &str) -> Value {
+    json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+        "permissionDecision": "deny", "permissionDecisionReason": reason}})
+}
+
+/// The deny each host understands, for a payload we must not pass.
+fn refusal(host: Host, why: &str) -> Value {
+    let reason = unreadable_reason(why);
+    match host {
+        Host::Codex => pre_tool_use_deny(&reason),
+        Host::Gemini => json!({"decision": "deny", "reason": reason}),
+        Host::Cursor => {
+            json!({"permission": "deny", "user_message": reason, "agent_message": reason,
+            "userMessage": reason, "agentMessage": reason})
+        }
+        Host::Copilot => json!({"permissionDecision": "deny", "permissionDecisionReason": reason}),
+        Host::Opencode => json!({"decision": "deny", "reason": reason, "rule": "hook.unreadable"}),
+    }
 }
 
 fn name(host: Host) -> &'static str {
@@ -222,12 +351,8 @@ fn name(host: Host) -> &'static str {
 }
 
 /// The host's answer to one payload (`None`: no output).
-pub fn respond(host: Host, input: &str, options: Options) -> Result<Option<Value>, String> {
-    let payload: Value =
-        serde_json::from_str(input).map_err(|e| format!("not a hook payload: {e}"))?;
-    if !payload.is_object() {
-        return Err("not a hook payload: expected a JSON object".into());
-    }
+pub fn respond_to(host: Host, payload: &Value, options: Options) -> Result<Option<Value>, String> {
+    let payload = payload.clone();
     match host {
         Host::Codex => codex(&payload, options.confine),
         Host::Gemini => gemini(&payload, options.confine),
@@ -235,6 +360,17 @@ pub fn respond(host: Host, input: &str, options: Options) -> Result<Option<Value
         Host::Copilot => copilot(&payload, options),
         Host::Opencode => opencode(&payload, options.confine),
     }
+}
+
+/// The payload's `tool_input` with only its command replaced (a host may
+/// rebuild the call from what we return: `dir_path` and the rest stay).
+fn input_with(payload: &Value, command: String) -> Value {
+    let mut input = payload
+        .get("tool_input")
+        .cloned()
+        .unwrap_or_else(|| json!({}));
+    input["command"] = command.into();
+    input
 }
 
 fn text<'a>(payload: &'a Value, path: &[&str]) -> Option<&'a str> {
@@ -263,10 +399,17 @@ fn codex(payload: &Value, confine: bool) -> Result<Option<Value>, String> {
         Some("plan") => Mode::Plan,
         _ => Mode::Build,
     };
+    // A shell call may carry its own `workdir` (relative to the session's
+    // `cwd`): that is where it runs.
+    let project = text(payload, &["cwd"]).map(PathBuf::from);
+    let cwd = match (&project, text(payload, &["tool_input", "workdir"])) {
+        (Some(base), Some(dir)) => Some(base.join(dir).components().collect()),
+        (base, _) => base.clone(),
+    };
     let call = Call {
         command,
-        cwd: text(payload, &["cwd"]).map(PathBuf::from),
-        project: None,
+        cwd,
+        project,
         roots: Vec::new(),
         mode,
     };
@@ -333,7 +476,7 @@ fn gemini(payload: &Value, confine: bool) -> Result<Option<Value>, String> {
             let mut out = word("allow");
             if confine && let Some(c) = confined(&evaluated, &call.command)? {
                 out["hookSpecificOutput"] =
-                    json!({"hookEventName": "BeforeTool", "tool_input": {"command": c}});
+                    json!({"hookEventName": "BeforeTool", "tool_input": input_with(payload, c)});
             }
             Some(out)
         }
@@ -390,10 +533,15 @@ fn cursor(payload: &Value, guard_asks: bool) -> Result<Option<Value>, String> {
 /// GitHub Copilot CLI: `preToolUse` of `bash` (camelCase, `toolArgs` an
 /// object or a JSON string), or the Claude-shaped `PreToolUse` of `Bash`.
 fn copilot(payload: &Value, options: Options) -> Result<Option<Value>, String> {
-    let claude_shaped = text(payload, &["hook_event_name"]).is_some();
-    if claude_shaped && text(payload, &["hook_event_name"]) != Some("PreToolUse") {
+    // Either shape may name its event (`preToolUse` or `PreToolUse`); the
+    // Claude-shaped one has snake_case fields.
+    if text(payload, &["hook_event_name"])
+        .or_else(|| text(payload, &["hookEventName"]))
+        .is_some_and(|e| !e.eq_ignore_ascii_case("preToolUse"))
+    {
         return Ok(None);
     }
+    let claude_shaped = payload.get("tool_name").is_some();
     let (tool, args) = if claude_shaped {
         (
             text(payload, &["tool_name"]),

@@ -158,17 +158,21 @@ pub fn is_ours(command: &str) -> bool {
         .is_some_and(|n| n == "shellward")
 }
 
-/// An entry of a JSON `hooks.<event>` array that runs our hook.
+/// A handler (or a flat entry, as Cursor's and Copilot's) that runs our
+/// hook.
+fn handler_is_ours(handler: &Value) -> bool {
+    ["command", "bash"]
+        .iter()
+        .any(|k| handler[k].as_str().is_some_and(is_ours))
+}
+
+/// An entry of a JSON `hooks.<event>` array that runs our hook, itself or
+/// among its handlers.
 fn entry_is_ours(entry: &Value) -> bool {
-    let own = |v: &Value| {
-        ["command", "bash"]
-            .iter()
-            .any(|k| v[k].as_str().is_some_and(is_ours))
-    };
-    own(entry)
+    handler_is_ours(entry)
         || entry["hooks"]
             .as_array()
-            .is_some_and(|hs| hs.iter().any(own))
+            .is_some_and(|hs| hs.iter().any(handler_is_ours))
 }
 
 /// Our entry for a JSON host.
@@ -203,10 +207,18 @@ fn own_text(agent: Agent, bin: &Path, command: &str) -> String {
 fn own_is_ours(agent: Agent, text: &str) -> bool {
     match agent {
         Agent::Opencode => text.starts_with("// shellward for OpenCode"),
+        // Our file holds `version` and `hooks.preToolUse` with our entries
+        // and nothing else: a file the user added to is theirs too.
         _ => serde_json::from_str::<Value>(text).is_ok_and(|v| {
-            v.pointer("/hooks/preToolUse")
-                .and_then(Value::as_array)
-                .is_some_and(|a| !a.is_empty() && a.iter().all(entry_is_ours))
+            let keys = |v: &Value, allowed: &[&str]| {
+                v.as_object()
+                    .is_some_and(|o| o.keys().all(|k| allowed.contains(&k.as_str())))
+            };
+            keys(&v, &["version", "hooks"])
+                && keys(&v["hooks"], &["preToolUse"])
+                && v.pointer("/hooks/preToolUse")
+                    .and_then(Value::as_array)
+                    .is_some_and(|a| !a.is_empty() && a.iter().all(handler_is_ours))
         }),
     }
 }
@@ -222,6 +234,13 @@ pub fn with_entry(spec: &Spec, bin: &Path, text: &str) -> Result<String, String>
         Format::Own if text.is_empty() || own_is_ours(spec.agent, text) => {
             Ok(own_text(spec.agent, bin, &command))
         }
+        Format::Own
+            if !installed_commands(spec, text)
+                .unwrap_or_default()
+                .is_empty() =>
+        {
+            Ok(text.to_string())
+        }
         Format::Own => Err("the file is not shellward's: move it away first".into()),
     }
 }
@@ -232,6 +251,8 @@ pub fn without_entry(spec: &Spec, text: &str) -> Result<Option<String>, String> 
         Format::Json { event, .. } => json_remove(text, event).map(Some),
         Format::Toml => toml_remove(text).map(Some),
         Format::Own if own_is_ours(spec.agent, text) => Ok(None),
+        // Copilot's file with the user's hooks added: only our entries go.
+        Format::Own if spec.agent == Agent::Copilot => json_remove(text, "preToolUse").map(Some),
         Format::Own => Ok(Some(text.to_string())),
     }
 }
@@ -334,7 +355,9 @@ fn json_add(text: &str, event: &str, version: bool, entry: &Value) -> Result<Str
     {
         return Ok(text.to_string());
     }
-    if version && top.get("version").is_none() {
+    // A new file gets `version` (an existing one keeps its own shape, so
+    // that uninstall can give it back unchanged).
+    if version && text.trim().is_empty() && top.get("version").is_none() {
         // `version` first, as the host's examples have it.
         top.insert(0, "version", 1.into());
     }
@@ -353,15 +376,40 @@ fn json_remove(text: &str, event: &str) -> Result<String, String> {
     let Some(list) = hooks.array_value(event) else {
         return Ok(text.to_string());
     };
-    let ours: Vec<_> = list
-        .elements()
-        .into_iter()
-        .filter(|e| e.to_serde_value().as_ref().is_some_and(entry_is_ours))
-        .collect();
-    if ours.is_empty() {
+    let mut changed = false;
+    for entry in list.elements() {
+        let Some(value) = entry.to_serde_value() else {
+            continue;
+        };
+        if !entry_is_ours(&value) {
+            continue;
+        }
+        changed = true;
+        // A group of handlers (`{"matcher", "hooks": [...]}`) may hold the
+        // user's own beside ours: only ours go, and the group with them
+        // only when nothing else is left in it.
+        let handlers = entry.as_object().and_then(|o| o.array_value("hooks"));
+        match handlers {
+            Some(handlers) if !handler_is_ours(&value) => {
+                for handler in handlers.elements() {
+                    if handler
+                        .to_serde_value()
+                        .as_ref()
+                        .is_some_and(handler_is_ours)
+                    {
+                        handler.remove();
+                    }
+                }
+                if handlers.elements().is_empty() {
+                    entry.remove();
+                }
+            }
+            _ => entry.remove(),
+        }
+    }
+    if !changed {
         return Ok(text.to_string());
     }
-    ours.into_iter().for_each(|e| e.remove());
     if list.elements().is_empty()
         && let Some(p) = hooks.get(event)
     {
@@ -440,7 +488,24 @@ fn toml_remove(text: &str) -> Result<String, String> {
         .get_mut("PreToolUse")
         .and_then(toml_edit::Item::as_array_of_tables_mut)
     {
-        groups.retain(|g| !toml_group_is_ours(g));
+        // Our handlers go; a group goes with them only when none is left.
+        for group in groups.iter_mut() {
+            if let Some(handlers) = group
+                .get_mut("hooks")
+                .and_then(toml_edit::Item::as_array_of_tables_mut)
+            {
+                handlers.retain(|h| {
+                    !h.get("command")
+                        .and_then(toml_edit::Item::as_str)
+                        .is_some_and(is_ours)
+                });
+            }
+        }
+        groups.retain(|g| {
+            g.get("hooks")
+                .and_then(toml_edit::Item::as_array_of_tables)
+                .is_none_or(|hs| !hs.is_empty())
+        });
         if groups.is_empty() {
             hooks.remove("PreToolUse");
         }
@@ -612,6 +677,15 @@ fn read(file: &Path) -> Result<Option<String>, String> {
 /// Writes through a temporary file in the same directory, so a failure
 /// midway leaves the old file whole.
 fn write(file: &Path, text: &str) -> Result<(), String> {
+    // A config kept elsewhere and linked (dotfiles) is written where it is,
+    // and the link stays.
+    let target;
+    let file = if file.is_symlink() {
+        target = std::fs::canonicalize(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        target.as_path()
+    } else {
+        file
+    };
     let dir = file.parent().ok_or("a file without a directory")?;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut tmp =

@@ -69,12 +69,9 @@ fn hook(fx: &Fixture, host: &str, args: &[&str], payload: &str) -> (i32, String,
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(payload.as_bytes())
-        .unwrap();
+    // A hook stops reading at its limit: the rest of a huge payload meets
+    // a closed pipe.
+    let _ = child.stdin.take().unwrap().write_all(payload.as_bytes());
     let out = child.wait_with_output().unwrap();
     let clean = |bytes: Vec<u8>| {
         String::from_utf8(bytes)
@@ -136,6 +133,9 @@ const CODEX: &[(&str, &[&str], &str)] = &[
     ("another event", &[], r#"{"session_id":"s1","turn_id":"t1","transcript_path":null,"cwd":"$WS","hook_event_name":"PostToolUse","model":"gpt-5","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"rm -rf ~"},"tool_use_id":"call_10"}"#),
     ("malformed: the command is not a string", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":["rm","-rf","~"]}}"#),
     ("malformed: not JSON", &[], r#"PreToolUse Bash rm -rf ~"#),
+    ("a deny rule does not hide the guard behind a dynamic word", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"rm -rf ~; $X"}}"#),
+    ("workdir is where it runs: outside, no rewrite", &["--confine"], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"cat secret.txt","workdir":"$OTHER"}}"#),
+    ("workdir inside: the rewrite keeps it", &["--confine"], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls","workdir":"src"}}"#),
 ];
 
 // Gemini CLI `BeforeTool` (docs/hooks/reference.md): allow, ask (works
@@ -155,6 +155,9 @@ const GEMINI: &[(&str, &[&str], &str)] = &[
     ("not the shell tool", &[], r#"{"session_id":"s1","transcript_path":"/tmp/chat.json","cwd":"$WS","hook_event_name":"BeforeTool","timestamp":"2026-01-01T10:00:00Z","tool_name":"read_file","tool_input":{"file_path":"/etc/passwd"}}"#),
     ("another event", &[], r#"{"session_id":"s1","transcript_path":"/tmp/chat.json","cwd":"$WS","hook_event_name":"AfterTool","timestamp":"2026-01-01T10:00:00Z","tool_name":"run_shell_command","tool_input":{"command":"rm -rf ~"}}"#),
     ("malformed: no command", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{}}"#),
+    ("--confine keeps dir_path", &["--confine"], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"cat ../README.md","dir_path":"src"}}"#),
+    ("an empty cwd is no workspace", &[], r#"{"session_id":"s1","cwd":"","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}"#),
+    ("a lone surrogate, as JavaScript writes it", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf ~ #\udead"}}"#),
 ];
 
 // Cursor `beforeShellExecution` (cursor.com/docs/agent/hooks): allow, ask,
@@ -172,6 +175,8 @@ const CURSOR: &[(&str, &[&str], &str)] = &[
     ("the guard: a device", &[], r#"{"conversation_id":"c1","generation_id":"g1","hook_event_name":"beforeShellExecution","workspace_roots":["$WS"],"command":"dd if=/dev/zero of=/dev/sda bs=1M","cwd":"$WS","sandbox":true}"#),
     ("another event", &[], r#"{"conversation_id":"c1","generation_id":"g1","hook_event_name":"beforeMCPExecution","workspace_roots":["$WS"],"tool_name":"x","tool_input":"{}","command":"rm -rf ~"}"#),
     ("malformed: no command", &[], r#"{"conversation_id":"c1","generation_id":"g1","hook_event_name":"beforeShellExecution","workspace_roots":["$WS"],"cwd":"$WS"}"#),
+    ("no roots and an empty cwd: nothing is inside", &[], r#"{"conversation_id":"c1","generation_id":"g1","hook_event_name":"beforeShellExecution","workspace_roots":[],"command":"cat .ssh/id_rsa","cwd":""}"#),
+    ("a relative root is no root", &[], r#"{"conversation_id":"c1","generation_id":"g1","hook_event_name":"beforeShellExecution","workspace_roots":["."],"command":"ls","cwd":""}"#),
 ];
 
 // GitHub Copilot CLI `preToolUse` (github/docs hooks-reference.md): allow,
@@ -191,6 +196,8 @@ const COPILOT: &[(&str, &[&str], &str)] = &[
     ("not the shell tool", &[], r#"{"sessionId":"s1","timestamp":1704614600000,"cwd":"$WS","toolName":"view","toolArgs":{"path":"/etc/shadow"}}"#),
     ("PowerShell is not judged here", &[], r#"{"sessionId":"s1","timestamp":1704614600000,"cwd":"$WS","toolName":"powershell","toolArgs":{"command":"Remove-Item -Recurse C:\\"}}"#),
     ("malformed: toolArgs not JSON", &[], r#"{"sessionId":"s1","timestamp":1704614600000,"cwd":"$WS","toolName":"bash","toolArgs":"{command: ls"}"#),
+    ("camelCase fields with an event name", &[], r#"{"hook_event_name":"preToolUse","sessionId":"s1","timestamp":1704614600000,"cwd":"$WS","toolName":"bash","toolArgs":{"command":"ls"}}"#),
+    ("no cwd: nothing is inside", &[], r#"{"sessionId":"s1","timestamp":1704614600000,"toolName":"bash","toolArgs":{"command":"cat README.md"}}"#),
 ];
 
 // OpenCode, through integrations/opencode/shellward.js: `{command, cwd,
@@ -208,6 +215,7 @@ const OPENCODE: &[(&str, &[&str], &str)] = &[
     ("the guard in yolo: deny", &[], r#"{"command":"psql -c 'DROP DATABASE prod'","cwd":"$WS","project":"$WS","mode":"yolo"}"#),
     ("no mode: build", &[], r#"{"command":"git status","cwd":"$WS"}"#),
     ("malformed: no command", &[], r#"{"cwd":"$WS"}"#),
+    ("no cwd: the guard still reads it", &[], r#"{"command":"rm -rf ~"}"#),
 ];
 
 #[test]
@@ -233,6 +241,33 @@ fn copilot() {
 #[test]
 fn opencode() {
     insta::assert_snapshot!("opencode", answers("opencode", OPENCODE));
+}
+
+/// A payload shaped by the model so that we cannot read it (an argument
+/// nested past serde_json's depth limit, a payload over 16 MiB) is denied
+/// by every host's hook, not passed unchecked.
+#[test]
+fn unreadable_payloads_are_denied() {
+    let fx = fixture();
+    let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let huge = "x".repeat(17 << 20);
+    #[rustfmt::skip]
+    let payloads: &[(&str, String)] = &[
+        ("claude-code", format!(r#"{{"cwd":"$WS","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"rm -rf ~","description":{deep}}}}}"#)),
+        ("codex", format!(r#"{{"cwd":"$WS","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"rm -rf ~","x":{deep}}}}}"#)),
+        ("gemini", format!(r#"{{"cwd":"$WS","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{{"command":"rm -rf ~","description":{deep}}}}}"#)),
+        ("cursor", format!(r#"{{"hook_event_name":"beforeShellExecution","workspace_roots":["$WS"],"command":"rm -rf ~","cwd":"$WS","x":{deep}}}"#)),
+        ("copilot", format!(r#"{{"cwd":"$WS","toolName":"bash","toolArgs":{{"command":"rm -rf ~","description":"{huge}"}}}}"#)),
+        ("opencode", format!(r#"{{"command":"rm -rf ~","cwd":"$WS","x":{deep}}}"#)),
+    ];
+    for (host, payload) in payloads {
+        let (code, out, _) = hook(&fx, host, &[], payload);
+        assert_eq!(code, 0, "{host}");
+        assert!(
+            out.contains("hook.unreadable") && out.contains("deny"),
+            "{host}: {out}"
+        );
+    }
 }
 
 /// The OpenCode plugin, loaded in Node as OpenCode loads it and fed

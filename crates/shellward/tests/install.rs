@@ -264,3 +264,77 @@ fn nothing_found_is_an_error_that_names_the_hosts() {
         "{err}"
     );
 }
+
+/// What a person added next to our entry, or around our file, survives
+/// `uninstall`: a handler of theirs in the group that runs ours, their
+/// hooks in Copilot's file, a config kept elsewhere behind a link, a Cursor
+/// file without `version`.
+#[test]
+fn what_a_person_added_beside_ours_survives() {
+    let h = home();
+    let bin = env!("CARGO_BIN_EXE_shellward");
+    let claude = format!(
+        "{{\"hooks\": {{\"PreToolUse\": [{{\"matcher\": \"Bash\", \"hooks\": [\n  {{\"type\": \"command\", \"command\": \"/home/u/bin/audit-log.sh\"}},\n  {{\"type\": \"command\", \"command\": \"{bin} hook claude-code\"}}\n]}}]}}}}\n"
+    );
+    let codex = format!(
+        "[[hooks.PreToolUse]]\nmatcher = \"^Bash$\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"/home/u/bin/audit-log.sh\"\n\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"{bin} hook codex\"\n"
+    );
+    let copilot = format!(
+        "{{\"version\": 1, \"hooks\": {{\"sessionStart\": [{{\"type\": \"command\", \"bash\": \"./hello.sh\"}}], \"preToolUse\": [{{\"type\": \"command\", \"matcher\": \"bash\", \"bash\": \"{bin} hook copilot\"}}]}}}}\n"
+    );
+    std::fs::write(h.home.join(".claude/settings.json"), &claude).unwrap();
+    std::fs::write(h.home.join(".codex/config.toml"), &codex).unwrap();
+    std::fs::create_dir_all(h.home.join(".copilot/hooks")).unwrap();
+    std::fs::write(h.home.join(".copilot/hooks/shellward.json"), &copilot).unwrap();
+    let (code, _, err) = shellward(&h, &["uninstall", "claude-code", "codex", "copilot"]);
+    assert_eq!(code, 0, "{err}");
+    let claude = std::fs::read_to_string(h.home.join(".claude/settings.json")).unwrap();
+    assert!(
+        claude.contains("audit-log.sh") && !claude.contains("hook claude-code"),
+        "{claude}"
+    );
+    let codex = std::fs::read_to_string(h.home.join(".codex/config.toml")).unwrap();
+    assert!(
+        codex.contains("audit-log.sh") && !codex.contains("hook codex"),
+        "{codex}"
+    );
+    let copilot = std::fs::read_to_string(h.home.join(".copilot/hooks/shellward.json")).unwrap();
+    assert!(
+        copilot.contains("hello.sh") && !copilot.contains("hook copilot"),
+        "{copilot}"
+    );
+    // install does not take Copilot's file over now that it is theirs.
+    let (code, _, _) = shellward(&h, &["install", "copilot"]);
+    assert_eq!(code, 125);
+    assert_eq!(
+        std::fs::read_to_string(h.home.join(".copilot/hooks/shellward.json")).unwrap(),
+        copilot
+    );
+
+    // A linked config is written where it lives; the link stays.
+    let dotfiles = h.home.join("dotfiles");
+    std::fs::create_dir_all(&dotfiles).unwrap();
+    let original = "{\n  \"theme\": \"GitHub\"\n}\n";
+    std::fs::write(dotfiles.join("gemini.json"), original).unwrap();
+    let link = h.home.join(".gemini/settings.json");
+    std::os::unix::fs::symlink(dotfiles.join("gemini.json"), &link).unwrap();
+    // A Cursor file without `version` gets none added.
+    let cursor = "{\n  \"hooks\": {\n    \"stop\": [{\"command\": \"./done.sh\"}]\n  }\n}\n";
+    std::fs::write(h.home.join(".cursor/hooks.json"), cursor).unwrap();
+    let (code, _, err) = shellward(&h, &["install", "gemini", "cursor"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(link.is_symlink(), "the link was replaced");
+    let written = std::fs::read_to_string(dotfiles.join("gemini.json")).unwrap();
+    assert!(written.contains("hook gemini"), "{written}");
+    let (code, _, err) = shellward(&h, &["uninstall", "gemini", "cursor"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(link.is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(dotfiles.join("gemini.json")).unwrap(),
+        original
+    );
+    assert_eq!(
+        std::fs::read_to_string(h.home.join(".cursor/hooks.json")).unwrap(),
+        cursor
+    );
+}

@@ -67,14 +67,16 @@ pub fn read_status(path: &Path) -> Option<(i32, Option<PathBuf>)> {
 /// The script bash runs: an EXIT trap that records the status and `$PWD`
 /// when someone needs them (the directory changed, or the task went to the
 /// background, marked by `<status>.bg`: one small write, no extra process),
-/// then the command itself. The test is one `[[ ]]` (a keyword: no word
-/// splitting, and cheaper than two `[` builtins; the shell is always bash).
+/// then the command itself, on the same line, so that bash's messages
+/// count the command's lines from 1 (`bash: line 1: nosuch: command not
+/// found`). The test is one `[[ ]]` (a keyword: no word splitting, and
+/// cheaper than two `[` builtins; the shell is always bash).
 pub fn script(command: &str) -> String {
     format!(
         "trap '__shellward_status=$?; \
          if [[ $PWD != \"$SHELLWARD_START_DIR\" || -e $SHELLWARD_STATUS_FILE.bg ]]; then \
          printf \"%s\\n%s\\n\" \"$__shellward_status\" \"$PWD\" > \"$SHELLWARD_STATUS_FILE\" 2>/dev/null; fi; \
-         exit \"$__shellward_status\"' EXIT\n{command}\n"
+         exit \"$__shellward_status\"' EXIT; {command}\n"
     )
 }
 

@@ -242,6 +242,26 @@ async fn binary_output_is_summed_up() {
     h.assert_clean().await;
 }
 
+/// bash's messages count the command's own lines, not the wrapper's.
+#[tokio::test]
+async fn bash_errors_name_the_commands_own_lines() {
+    let mut h = harness("lines", Limits::default());
+    let c = h.run("shellward_no_such_command_1").await;
+    assert!(
+        text(&c).contains("shellward_no_such_command_1: command not found"),
+        "{}",
+        text(&c)
+    );
+    assert!(!text(&c).contains("line 2"), "{}", text(&c));
+    let c = h.run("true\nshellward_no_such_command_2").await;
+    assert!(
+        text(&c).contains("line 2: shellward_no_such_command_2"),
+        "{}",
+        text(&c)
+    );
+    h.assert_clean().await;
+}
+
 #[tokio::test]
 async fn stdin_is_at_eof() {
     let mut h = harness("stdin", Limits::default());
@@ -766,8 +786,11 @@ fn timeouts_are_capped() {
 #[test]
 fn the_shell_is_pinned_per_session() {
     use shellward_exec::shell::{Selection, select};
-    let dir = std::env::temp_dir().join(format!("shellward-shell-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir_guard = tempfile::Builder::new()
+        .prefix("shellward-shell-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_guard.path().to_path_buf();
     let store = Store::open(&dir.join("s.db")).unwrap();
     let first = select(&store, "s1").unwrap();
     let Selection::New(path) = first else {

@@ -68,8 +68,11 @@ mod tests {
     #[test]
     #[allow(clippy::unwrap_used)]
     fn planted_files_answer_at_once() {
-        let dir = std::env::temp_dir().join(format!("shellward-fsread-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir_guard = tempfile::Builder::new()
+            .prefix("shellward-fsread-")
+            .tempdir()
+            .unwrap();
+        let dir = dir_guard.path().to_path_buf();
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("small"), "ref: refs/heads/main\n").unwrap();
         assert_eq!(

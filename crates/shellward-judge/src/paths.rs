@@ -346,8 +346,11 @@ mod tests {
     #[test]
     #[allow(clippy::unwrap_used)]
     fn links_resolve_in_kernel_order() {
-        let dir = std::env::temp_dir().join(format!("shellward-paths-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir_guard = tempfile::Builder::new()
+            .prefix("shellward-paths-")
+            .tempdir()
+            .unwrap();
+        let dir = dir_guard.path().to_path_buf();
         std::fs::create_dir_all(dir.join("real/sub")).unwrap();
         std::os::unix::fs::symlink(dir.join("real/sub"), dir.join("link")).unwrap();
         let dir = dir.canonicalize().unwrap();

@@ -10,7 +10,11 @@ use shellward_syntax::analyze;
 
 #[test]
 fn rule_ids() {
-    let dir = std::env::temp_dir().join(format!("shellward-rules-{}", std::process::id()));
+    let dir_guard = tempfile::Builder::new()
+        .prefix("shellward-rules-")
+        .tempdir()
+        .unwrap();
+    let dir = dir_guard.path().to_path_buf();
     std::fs::create_dir_all(&dir).unwrap();
     let ctx = Context::new(&dir, &dir);
     let table: &[(&str, bool, &str)] = &[
@@ -517,8 +521,11 @@ fn rule_ids() {
 
 #[test]
 fn repository_safety() {
-    let root = std::env::temp_dir().join(format!("shellward-repo-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root_guard = tempfile::Builder::new()
+        .prefix("shellward-repo-")
+        .tempdir()
+        .unwrap();
+    let root = root_guard.path().to_path_buf();
     let make_repo = |dir: &std::path::Path, config: &str| {
         let git = dir.join(".git");
         std::fs::create_dir_all(git.join("objects")).unwrap();
@@ -832,8 +839,11 @@ fn repository_safety() {
 
 #[test]
 fn paths_follow_cd() {
-    let root = std::env::temp_dir().join(format!("shellward-cd-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root_guard = tempfile::Builder::new()
+        .prefix("shellward-cd-")
+        .tempdir()
+        .unwrap();
+    let root = root_guard.path().to_path_buf();
     let (ws, home) = (root.join("ws"), root.join("home"));
     std::fs::create_dir_all(ws.join("sub")).unwrap();
     std::fs::create_dir_all(&home).unwrap();
@@ -883,8 +893,11 @@ fn paths_follow_cd() {
 
 #[test]
 fn launchers_that_project_files_can_redirect() {
-    let root = std::env::temp_dir().join(format!("shellward-launch-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root_guard = tempfile::Builder::new()
+        .prefix("shellward-launch-")
+        .tempdir()
+        .unwrap();
+    let root = root_guard.path().to_path_buf();
     let cases: &[(&str, &str, &str, Option<&str>)] = &[
         (
             "rust-toolchain.toml",
@@ -943,8 +956,11 @@ fn launchers_that_project_files_can_redirect() {
 /// repository unsafe for commands that recurse, in every index version.
 #[test]
 fn submodules_with_real_git() {
-    let root = std::env::temp_dir().join(format!("shellward-submodules-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root_guard = tempfile::Builder::new()
+        .prefix("shellward-submodules-")
+        .tempdir()
+        .unwrap();
+    let root = root_guard.path().to_path_buf();
     std::fs::create_dir_all(&root).unwrap();
     let git = |dir: &std::path::Path, args: &[&str]| {
         let out = std::process::Command::new("git")
@@ -1045,8 +1061,11 @@ fn submodules_with_real_git() {
 /// reported as an outside path; loops end; a tree too large to scan asks.
 #[test]
 fn link_following_readers() {
-    let root = std::env::temp_dir().join(format!("shellward-follow-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root_guard = tempfile::Builder::new()
+        .prefix("shellward-follow-")
+        .tempdir()
+        .unwrap();
+    let root = root_guard.path().to_path_buf();
     let ws = root.join("ws");
     let outside = root.join("outside");
     std::fs::create_dir_all(ws.join("src/deep")).unwrap();
@@ -1102,7 +1121,11 @@ fn link_following_readers() {
 /// from the workspace root that is outside, from below it inside.
 #[test]
 fn dot_globs_may_match_the_parent() {
-    let root = std::env::temp_dir().join(format!("shellward-dotglob-{}", std::process::id()));
+    let root_guard = tempfile::Builder::new()
+        .prefix("shellward-dotglob-")
+        .tempdir()
+        .unwrap();
+    let root = root_guard.path().to_path_buf();
     std::fs::create_dir_all(root.join("ws/src")).unwrap();
     let ws = root.join("ws").canonicalize().unwrap();
     let parent = format!("path.outside:{}/*", ws.parent().unwrap().display());
@@ -1125,8 +1148,11 @@ fn dot_globs_may_match_the_parent() {
 /// workspace reads outside too (`cat a/*/*` with `a/l -> b`, `b/out -> /x`).
 #[test]
 fn globs_through_links_inside() {
-    let root = std::env::temp_dir().join(format!("shellward-globlink-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root_guard = tempfile::Builder::new()
+        .prefix("shellward-globlink-")
+        .tempdir()
+        .unwrap();
+    let root = root_guard.path().to_path_buf();
     std::fs::create_dir_all(root.join("ws/a")).unwrap();
     std::fs::create_dir_all(root.join("ws/b")).unwrap();
     std::fs::create_dir_all(root.join("outside")).unwrap();

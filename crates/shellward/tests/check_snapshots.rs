@@ -111,7 +111,11 @@ fn render(line: &serde_json::Value, ws: &str) -> String {
 
 #[test]
 fn check_output() {
-    let ws = std::env::temp_dir().join(format!("shellward-snap-{}", std::process::id()));
+    let ws_guard = tempfile::Builder::new()
+        .prefix("shellward-snap-")
+        .tempdir()
+        .unwrap();
+    let ws = ws_guard.path().to_path_buf();
     std::fs::create_dir_all(ws.join("src")).unwrap();
     let ws = ws.canonicalize().unwrap();
     let ws_text = ws.display().to_string();

@@ -48,8 +48,11 @@ fn python() -> PathBuf {
 #[test]
 fn the_python_sdk_client_drives_the_server() {
     let python = python();
-    let root = std::env::temp_dir().join(format!("shellward-mcp-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root_guard = tempfile::Builder::new()
+        .prefix("shellward-mcp-")
+        .tempdir()
+        .unwrap();
+    let root = root_guard.path().to_path_buf();
     let ws = root.join("ws");
     std::fs::create_dir_all(&ws).unwrap();
     let ws = ws.canonicalize().unwrap();

@@ -19,6 +19,7 @@ pub mod limits;
 pub mod output;
 pub mod process;
 pub mod readstate;
+pub mod retention;
 pub mod sandbox;
 pub mod shell;
 pub mod store;

@@ -334,6 +334,24 @@ impl Store {
         })
     }
 
+    /// Forget the tasks that ended before `cutoff_ms` (with `dry_run`, only
+    /// count them); how many.
+    pub fn forget_finished_before(
+        &self,
+        cutoff_ms: i64,
+        dry_run: bool,
+    ) -> Result<usize, StoreError> {
+        const WHERE: &str = "status != 'running' AND ended_ms IS NOT NULL AND ended_ms < ?1";
+        self.with(|c| match dry_run {
+            true => c.query_row(
+                &format!("SELECT COUNT(*) FROM tasks WHERE {WHERE}"),
+                [cutoff_ms],
+                |r| r.get::<_, i64>(0).map(|n| usize::try_from(n).unwrap_or(0)),
+            ),
+            false => c.execute(&format!("DELETE FROM tasks WHERE {WHERE}"), [cutoff_ms]),
+        })
+    }
+
     /// Tasks of a session (all sessions with `None`), newest first.
     pub fn tasks(&self, session: Option<&str>) -> Result<Vec<TaskRecord>, StoreError> {
         self.with(|c| {

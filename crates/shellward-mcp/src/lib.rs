@@ -158,6 +158,25 @@ pub fn output_dir(store: &std::path::Path) -> PathBuf {
 #[allow(deprecated)] // logging notifications: see the imports
 pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
     let store = Store::open(&options.store)?;
+    // The state directory's retention, off the request path.
+    let (db, output) = (options.store.clone(), output_dir(&options.store));
+    std::thread::spawn(move || {
+        let retention = shellward_exec::retention::Retention::from_env();
+        let now = std::time::SystemTime::now();
+        let pruned = Store::open(&db).and_then(|store| {
+            shellward_exec::retention::prune(&store, &output, &retention, now, false)
+        });
+        match pruned {
+            Ok(p) => tracing::debug!(
+                files = p.files.len(),
+                bytes = p.bytes,
+                dirs = p.dirs.len(),
+                tasks = p.tasks,
+                "pruned the state directory"
+            ),
+            Err(e) => tracing::warn!(error = %e, "could not prune the state directory"),
+        }
+    });
     let (executor, mut events) =
         Executor::new(store, Limits::from_env(), output_dir(&options.store))?;
     let executor = Arc::new(executor);

@@ -91,6 +91,24 @@ enum Command {
         /// The task id.
         task_id: String,
     },
+    /// Remove old output files, session folders and finished tasks from the state directory.
+    #[command(
+        after_help = "Removes what is older than --days (default 7, or SHELLWARD_RETENTION_DAYS) and, oldest \
+        first, output beyond --max-mb (default 1024, or SHELLWARD_RETENTION_MB); never a running task's \
+        files or anything younger than an hour. Every MCP server does this when it starts.\n\nExample:\n  \
+        shellward prune --dry-run"
+    )]
+    Prune {
+        /// Only say what would go.
+        #[arg(long)]
+        dry_run: bool,
+        /// Keep this many days.
+        #[arg(long)]
+        days: Option<u64>,
+        /// Keep at most this many MiB of output.
+        #[arg(long)]
+        max_mb: Option<u64>,
+    },
     /// Serve the Bash, TaskOutput and TaskStop tools over MCP on stdin/stdout.
     #[command(after_help = "Example client configuration (e.g. .mcp.json):\n  \
         {\"mcpServers\": {\"shellward\": {\"command\": \"shellward\", \"args\": [\"mcp\", \"--workspace\", \".\"]}}}")]
@@ -509,6 +527,11 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             timeout,
         } => run::output(&task_id, wait, timeout),
         Command::Stop { task_id } => run::stop(&task_id),
+        Command::Prune {
+            dry_run,
+            days,
+            max_mb,
+        } => run::prune(dry_run, days, max_mb),
         Command::Mcp(args) => mcp(args),
         Command::Completions { shell } => {
             use clap::CommandFactory;

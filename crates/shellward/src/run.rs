@@ -329,3 +329,36 @@ fn prompt(prepared: &shellward_exec::Prepared, workspace: &std::path::Path) -> R
         _ => Ok(false),
     }
 }
+
+/// `shellward prune`: the state directory's retention, by hand.
+pub fn prune(dry_run: bool, days: Option<u64>, max_mb: Option<u64>) -> Result<ExitCode> {
+    use shellward_exec::retention::{Retention, prune};
+    let mut retention = Retention::from_env();
+    if let Some(days) = days {
+        retention.max_age = std::time::Duration::from_secs(days.saturating_mul(24 * 3600));
+    }
+    if let Some(mb) = max_mb {
+        retention.max_bytes = mb.saturating_mul(1024 * 1024);
+    }
+    let store_path = shellward_exec::store::default_path();
+    let store = Store::open(&store_path)?;
+    let pruned = prune(
+        &store,
+        &output_dir(&store_path),
+        &retention,
+        std::time::SystemTime::now(),
+        dry_run,
+    )?;
+    let verb = if dry_run { "would remove" } else { "removed" };
+    for path in pruned.files.iter().chain(&pruned.dirs) {
+        eprintln!("{verb} {}", path.display());
+    }
+    eprintln!(
+        "{verb} {} output files ({:.1} MiB), {} session folders, {} finished tasks",
+        pruned.files.len(),
+        pruned.bytes as f64 / (1024.0 * 1024.0),
+        pruned.dirs.len(),
+        pruned.tasks
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -536,3 +536,43 @@ fn debug_logs_say_what_happened() {
     );
     assert!(!String::from_utf8_lossy(&out.stdout).contains("DEBUG"));
 }
+
+/// `shellward prune` removes old output (as `SHELLWARD_RETENTION_DAYS`
+/// says), says so, and `--dry-run` only says.
+#[test]
+fn prune_removes_old_output() {
+    let state = temp("prune-state");
+    let output = state.join("output");
+    std::fs::create_dir_all(&output).unwrap();
+    let (old, new) = (output.join("old.out"), output.join("new.out"));
+    for path in [&old, &new] {
+        std::fs::write(path, b"output").unwrap();
+    }
+    let two_days = std::time::Duration::from_secs(2 * 24 * 3600);
+    let f = std::fs::File::options().write(true).open(&old).unwrap();
+    f.set_modified(std::time::SystemTime::now() - two_days)
+        .unwrap();
+    let prune = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_shellward"))
+            .arg("prune")
+            .args(args)
+            .env("SHELLWARD_STATE_DB", state.join("state.db"))
+            .env("SHELLWARD_RETENTION_DAYS", "1")
+            .output()
+            .unwrap()
+    };
+    let out = prune(&["--dry-run"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stderr.contains("would remove 1 output files"),
+        "{stderr}"
+    );
+    assert!(old.exists());
+    let out = prune(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stderr.contains("removed 1 output files"),
+        "{stderr}"
+    );
+    assert!(!old.exists() && new.exists());
+}

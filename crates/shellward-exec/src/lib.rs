@@ -1130,7 +1130,7 @@ impl Executor {
         if let Some(code) = status {
             self.store
                 .finish_task(task_id, TaskStatus::Completed, Some(code), None)?;
-        } else if !process::group_alive(record.pid) {
+        } else if !process::group_running(record.pid) {
             // A status file can land just after the group is gone: look once more.
             let code = process::read_status(&record.status_path).map(|(code, _)| code);
             match code {

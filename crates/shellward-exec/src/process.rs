@@ -173,6 +173,35 @@ pub fn group_alive(pgid: i32) -> bool {
     Pid::from_raw(pgid).is_some_and(|p| rustix::process::test_kill_process_group(p).is_ok())
 }
 
+/// Is any process of group `pgid` still running, zombies aside? A zombie
+/// holds nothing and goes when its parent reaps it, which a container's
+/// init may do late: waiting for it would only delay a stop by the whole
+/// grace period. (`/proc/PID/stat`: the state and the group follow the
+/// last `)`, since the command name may hold spaces and parentheses.)
+pub fn group_running(pgid: i32) -> bool {
+    if !group_alive(pgid) {
+        return false;
+    }
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return true;
+    };
+    let running = |pid: &str| -> Option<bool> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let (_, rest) = stat.rsplit_once(')')?;
+        let mut fields = rest.split_whitespace();
+        let state = fields.next()?;
+        let group: i32 = fields.nth(1)?.parse().ok()?;
+        Some(group == pgid && !matches!(state, "Z" | "X"))
+    };
+    dir.flatten().any(|entry| {
+        let name = entry.file_name();
+        name.to_str()
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(running)
+            .unwrap_or(false)
+    })
+}
+
 /// Send `signal` to group `pgid`; a group already gone is fine.
 pub fn signal_group(pgid: i32, signal: Signal) {
     if let Some(p) = Pid::from_raw(pgid) {
@@ -189,7 +218,7 @@ pub async fn terminate_group(pgid: i32, grace: Duration) -> Option<Signal> {
     signal_group(pgid, Signal::TERM);
     let deadline = tokio::time::Instant::now() + grace;
     while tokio::time::Instant::now() < deadline {
-        if !group_alive(pgid) {
+        if !group_running(pgid) {
             return Some(Signal::TERM);
         }
         tokio::time::sleep(Duration::from_millis(20)).await;

@@ -1011,3 +1011,42 @@ async fn workdir_is_resolved_and_outside_it_asks_first() {
     ));
     h.assert_clean().await;
 }
+
+/// A group left with only zombies (whose parent has not reaped them yet,
+/// as a container's init may be slow to) is not running: a stop does not
+/// wait the grace period for it.
+#[test]
+fn a_group_of_zombies_is_not_running() {
+    use std::os::unix::process::CommandExt;
+    let mut child = std::process::Command::new("true")
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let pid = i32::try_from(child.id()).unwrap();
+    // Not reaped: it stays a zombie once it exits.
+    let stat = format!("/proc/{pid}/stat");
+    while !std::fs::read_to_string(&stat)
+        .is_ok_and(|s| s.rsplit_once(") ").is_some_and(|(_, r)| r.starts_with('Z')))
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        shellward_exec::process::group_alive(pid),
+        "the kernel still lists the group"
+    );
+    assert!(
+        !shellward_exec::process::group_running(pid),
+        "a zombie counted as running"
+    );
+    child.wait().unwrap();
+    // And a running group is running.
+    let mut child = std::process::Command::new("sleep")
+        .arg("5")
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let pid = i32::try_from(child.id()).unwrap();
+    assert!(shellward_exec::process::group_running(pid));
+    child.kill().unwrap();
+    child.wait().unwrap();
+}

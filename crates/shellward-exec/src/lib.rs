@@ -16,6 +16,7 @@
 pub mod env;
 pub mod input;
 pub mod limits;
+pub mod orphans;
 pub mod output;
 pub mod process;
 pub mod readstate;
@@ -1253,6 +1254,51 @@ impl Executor {
             }
         }
         self.task(task_id)
+    }
+
+    /// Stop the process groups a dead shellward left running that no
+    /// store row accounts for (its foreground commands, or a background
+    /// task killed with its server before it was recorded), and record
+    /// each as a killed task. A recorded background task is left running:
+    /// any shellward process can read and stop it.
+    pub async fn reap_orphans(&self) -> Result<Vec<TaskRecord>, ExecError> {
+        let mut stopping = Vec::new();
+        for orphan in orphans::find(&self.output_dir) {
+            if self.store.task(&orphan.task_id)?.is_some() {
+                continue;
+            }
+            let grace = self.limits.kill_grace;
+            let stop = tokio::spawn(process::terminate_group(orphan.pgid, grace));
+            stopping.push((orphan, stop));
+        }
+        let mut reaped = Vec::new();
+        for (orphan, stop) in stopping {
+            let sent = stop.await.ok().flatten();
+            let now = store::now_ms();
+            let record = TaskRecord {
+                id: orphan.task_id,
+                session: "orphan".into(),
+                command: orphan.command,
+                pid: orphan.pgid,
+                status: TaskStatus::Killed,
+                exit_code: sent.map(|s| 128 + s.as_raw()),
+                output_path: orphan.status_file.with_extension("out"),
+                status_path: orphan.status_file,
+                started_ms: now,
+                ended_ms: Some(now),
+                notified: true,
+                stopped_by: Some("orphan: the shellward that ran it died".into()),
+            };
+            // Another shellward starting at the same moment may have
+            // recorded it first.
+            if let Err(e) = self.store.insert_task(&record) {
+                tracing::debug!(task = %record.id, error = %e, "an orphan recorded elsewhere");
+                continue;
+            }
+            tracing::warn!(task = %record.id, pgid = record.pid, command = %record.command, "stopped a command a dead shellward left running");
+            reaped.push(record);
+        }
+        Ok(reaped)
     }
 
     /// The last bytes of a task's output, for a host UI: only to the session that started it.

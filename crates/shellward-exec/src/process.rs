@@ -143,7 +143,8 @@ pub fn spawn(
         .process_group(0)
         .env("PWD", cwd)
         .env("SHELLWARD_START_DIR", cwd)
-        .env("SHELLWARD_STATUS_FILE", &files.status);
+        .env("SHELLWARD_STATUS_FILE", &files.status)
+        .env("SHELLWARD_OWNER", crate::orphans::owner());
     for (k, v) in ENV_SET {
         cmd.env(k, v);
     }

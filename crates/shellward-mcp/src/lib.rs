@@ -180,6 +180,14 @@ pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
     let (executor, mut events) =
         Executor::new(store, Limits::from_env(), output_dir(&options.store))?;
     let executor = Arc::new(executor);
+    // What a shellward killed with `kill -9` left running: stopped and
+    // recorded, off the request path.
+    let reaper = executor.clone();
+    tokio::spawn(async move {
+        if let Err(e) = reaper.reap_orphans().await {
+            tracing::warn!(error = %e, "could not look for orphaned commands");
+        }
+    });
     let server = Server {
         executor: executor.clone(),
         session: Session {

@@ -230,9 +230,35 @@ fn executor() -> Result<(Executor, tokio::runtime::Runtime)> {
 pub fn tasks(session: Option<&str>, json: bool) -> Result<ExitCode> {
     let (executor, _rt) = executor()?;
     let records = executor.store().tasks(session)?;
+    // Commands a dead shellward left running that no row accounts for
+    // (the next MCP server to start stops them).
+    let store_path = shellward_exec::store::default_path();
+    let orphans: Vec<_> = shellward_exec::orphans::find(&output_dir(&store_path))
+        .into_iter()
+        .filter(|o| !records.iter().any(|r| r.id == o.task_id))
+        .collect();
     let mut out = std::io::stdout().lock();
-    if !json && !records.is_empty() {
+    let any = !records.is_empty() || !orphans.is_empty();
+    if !json && any {
         writeln!(out, "TASK           STATUS    EXIT  OUTPUT  COMMAND")?;
+    }
+    for o in &orphans {
+        let output = o.status_file.with_extension("out");
+        if json {
+            let v = serde_json::json!({"id": o.task_id, "status": "orphan", "pid": o.pgid,
+                "command": o.command, "output_path": output});
+            writeln!(out, "{v}")?;
+        } else {
+            let command = o.command.replace('\n', " ");
+            writeln!(
+                out,
+                "{}  {:<9} {:>4}  {}  {command}",
+                o.task_id,
+                "orphan",
+                "-",
+                output.display()
+            )?;
+        }
     }
     for r in records {
         let r = executor.task(&r.id)?;

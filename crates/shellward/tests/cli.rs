@@ -346,7 +346,7 @@ fn a_background_task_outlives_run_and_is_read_later() {
     sw(&ws, &state, &["stop", &id]);
     let out = sw(&ws, &state, &["output", &id]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("stopped by the user"));
-    assert!(!shellward_exec::process::group_alive(pid));
+    assert!(!shellward_exec::process::group_running(pid));
     // Stopped from another process: the status is the signal's (128+15),
     // not the 0 a shell's EXIT trap may see.
     let record: serde_json::Value = serde_json::from_str(

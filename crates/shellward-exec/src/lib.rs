@@ -689,6 +689,7 @@ impl Executor {
             ended_ms: None,
             notified: false,
             stopped_by: None,
+            workspace: Some(session.workspace.clone()),
         };
         let (kill_tx, kill_rx) = mpsc::unbounded_channel();
         let (done_tx, done_rx) = watch::channel(None);
@@ -1288,6 +1289,7 @@ impl Executor {
                 ended_ms: Some(now),
                 notified: true,
                 stopped_by: Some("orphan: the shellward that ran it died".into()),
+                workspace: None,
             };
             // Another shellward starting at the same moment may have
             // recorded it first.

@@ -96,6 +96,9 @@ pub struct TaskRecord {
     pub notified: bool,
     /// Who stopped it (`model`, `user`, `output_limit`, `timeout`), if someone did.
     pub stopped_by: Option<String>,
+    /// The workspace of the session that started it (none for a task
+    /// recorded before shellward kept it, or an orphan).
+    pub workspace: Option<PathBuf>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -189,6 +192,19 @@ impl Store {
              CREATE TABLE IF NOT EXISTS cwd (
                  session TEXT PRIMARY KEY, cwd TEXT NOT NULL, updated_ms INTEGER NOT NULL);",
         )?;
+        // Added after the first release: older stores get the column.
+        let has_workspace: bool = conn.query_row(
+            "SELECT COUNT(*) FROM pragma_table_info('tasks') WHERE name = 'workspace'",
+            [],
+            |r| r.get::<_, i64>(0).map(|n| n > 0),
+        )?;
+        if !has_workspace {
+            match conn.execute_batch("ALTER TABLE tasks ADD COLUMN workspace TEXT") {
+                // Another process added it first.
+                Err(e) if e.to_string().contains("duplicate column") => {}
+                other => other?,
+            }
+        }
         Ok(conn)
     }
 
@@ -261,8 +277,8 @@ impl Store {
         self.with(|c| {
             c.execute(
                 "INSERT INTO tasks (id, session, command, pid, status, exit_code, output_path,
-                     status_path, started_ms, ended_ms, notified, stopped_by)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                     status_path, started_ms, ended_ms, notified, stopped_by, workspace)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     t.id,
                     t.session,
@@ -275,7 +291,10 @@ impl Store {
                     t.started_ms,
                     t.ended_ms,
                     t.notified,
-                    t.stopped_by
+                    t.stopped_by,
+                    t.workspace
+                        .as_ref()
+                        .map(|w| w.to_string_lossy().into_owned())
                 ],
             )
             .map(drop)
@@ -326,7 +345,7 @@ impl Store {
         self.with(|c| {
             c.query_row(
                 "SELECT id, session, command, pid, status, exit_code, output_path, status_path,
-                        started_ms, ended_ms, notified, stopped_by FROM tasks WHERE id = ?1",
+                        started_ms, ended_ms, notified, stopped_by, workspace FROM tasks WHERE id = ?1",
                 [id],
                 row_to_task,
             )
@@ -357,7 +376,7 @@ impl Store {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT id, session, command, pid, status, exit_code, output_path, status_path,
-                        started_ms, ended_ms, notified, stopped_by FROM tasks
+                        started_ms, ended_ms, notified, stopped_by, workspace FROM tasks
                  WHERE ?1 IS NULL OR session = ?1 ORDER BY started_ms DESC, id DESC",
             )?;
             let rows = stmt.query_map([session], row_to_task)?;
@@ -380,5 +399,6 @@ fn row_to_task(r: &rusqlite::Row<'_>) -> rusqlite::Result<TaskRecord> {
         ended_ms: r.get(9)?,
         notified: r.get(10)?,
         stopped_by: r.get(11)?,
+        workspace: r.get::<_, Option<String>>(12)?.map(PathBuf::from),
     })
 }

@@ -43,6 +43,7 @@ fn task(store: &Store, id: &str, status: TaskStatus, dir: &Path, ended_ago: Opti
             ended_ms: ended_ago.map(|d| now - i64::try_from(d.as_millis()).unwrap()),
             notified: true,
             stopped_by: None,
+            workspace: None,
         })
         .unwrap();
 }

@@ -61,12 +61,15 @@ enum Command {
     /// List background tasks recorded in the session store (refreshed: a
     /// task whose process ended since is marked so).
     #[command(
-        after_help = "Examples:\n  shellward tasks\n  shellward tasks --json --session cli:/path/to/project"
+        after_help = "Examples:\n  shellward tasks\n  shellward tasks --all\n  shellward tasks --json --session cli:/path/to/project"
     )]
     Tasks {
         /// Only this session's.
         #[arg(long)]
         session: Option<String>,
+        /// Every workspace's (default: this workspace's, and orphans).
+        #[arg(long)]
+        all: bool,
         /// JSON lines instead of a table.
         #[arg(long)]
         json: bool,
@@ -520,7 +523,7 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             Ok(std::process::ExitCode::SUCCESS)
         }
         Command::Run(args) => run_command(args),
-        Command::Tasks { session, json } => run::tasks(session.as_deref(), json),
+        Command::Tasks { session, all, json } => run::tasks(session.as_deref(), all, json),
         Command::Output {
             task_id,
             wait,

@@ -227,9 +227,25 @@ fn executor() -> Result<(Executor, tokio::runtime::Runtime)> {
     Ok((executor, runtime))
 }
 
-pub fn tasks(session: Option<&str>, json: bool) -> Result<ExitCode> {
+pub fn tasks(session: Option<&str>, all: bool, json: bool) -> Result<ExitCode> {
     let (executor, _rt) = executor()?;
-    let records = executor.store().tasks(session)?;
+    // This workspace's tasks, unless every workspace's (or a session's)
+    // are asked for.
+    let canonical =
+        |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let here = match all || session.is_some() {
+        true => None,
+        false => Some(canonical(&crate::workspace_root(None)?)),
+    };
+    let records: Vec<_> = executor
+        .store()
+        .tasks(session)?
+        .into_iter()
+        .filter(|r| {
+            here.as_ref()
+                .is_none_or(|here| r.workspace.as_deref().map(canonical).as_ref() == Some(here))
+        })
+        .collect();
     // Commands a dead shellward left running that no row accounts for
     // (the next MCP server to start stops them).
     let store_path = shellward_exec::store::default_path();

@@ -576,3 +576,26 @@ fn prune_removes_old_output() {
     );
     assert!(!old.exists() && new.exists());
 }
+
+/// `shellward tasks` lists this workspace's tasks; `--all` every one's.
+#[test]
+fn tasks_are_listed_per_workspace() {
+    let (a, b) = (temp("tasks-a"), temp("tasks-b"));
+    let state = temp("tasks-state");
+    let out = sw(
+        &a,
+        &state,
+        &["run", "--background", "--yes", "--", "echo from-a"],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let listed = |ws: &Path, args: &[&str]| {
+        String::from_utf8_lossy(&sw(ws, &state, args).stdout).to_string()
+    };
+    assert!(listed(&a, &["tasks"]).contains("echo from-a"));
+    assert_eq!(
+        listed(&b, &["tasks"]),
+        "",
+        "another workspace's task listed"
+    );
+    assert!(listed(&b, &["tasks", "--all"]).contains("echo from-a"));
+}

@@ -125,7 +125,7 @@ impl Server {
 
 fn tasks(state: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_shellward"))
-        .arg("tasks")
+        .args(["tasks", "--all"])
         .env("SHELLWARD_STATE_DB", state.join("state.db"))
         .output()
         .unwrap();

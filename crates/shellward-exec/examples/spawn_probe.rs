@@ -162,6 +162,34 @@ fn main() {
     let _ = std::fs::remove_file(&files.output);
 }
 
+/// The approval `process::spawn` takes: `true`, prepared and approved as
+/// any call is (once, outside the timed loops).
+fn approval() -> &'static shellward_exec::Approval {
+    static APPROVAL: std::sync::OnceLock<shellward_exec::Approval> = std::sync::OnceLock::new();
+    APPROVAL.get_or_init(|| {
+        let dir =
+            std::env::temp_dir().join(format!("shellward-spawn-probe-{}", std::process::id()));
+        let store = shellward_exec::Store::open(&dir.join("state.db")).unwrap();
+        let limits = shellward_exec::Limits::default();
+        let (executor, _) =
+            shellward_exec::Executor::new(store, limits, dir.join("output")).unwrap();
+        let session = shellward_exec::Session {
+            id: "probe".into(),
+            workspace: std::env::temp_dir(),
+            subagent: false,
+        };
+        let input =
+            shellward_exec::BashInput::from_json(&serde_json::json!({"command": "true"})).unwrap();
+        let settings = shellward_permit::Settings::default();
+        let prepared = executor
+            .prepare(&session, input, &settings, shellward_permit::Mode::Build)
+            .unwrap();
+        let approval = prepared.approve(false).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        approval
+    })
+}
+
 /// `true` through `process::spawn`, unconfined (inside a runtime).
 fn spawn_true(
     dir: &std::path::Path,
@@ -169,6 +197,7 @@ fn spawn_true(
     plan: &shellward_exec::env::Plan,
 ) -> tokio::process::Child {
     shellward_exec::process::spawn(
+        approval(),
         std::path::Path::new("/bin/bash"),
         "true",
         dir,

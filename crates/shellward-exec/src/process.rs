@@ -95,11 +95,14 @@ pub fn mark_background(files: &Files) {
     let _ = std::fs::write(files.status.with_extension("status.bg"), b"");
 }
 
-/// Spawn `command` with `shell` in `cwd` (in a tokio runtime). tokio waits
+/// Spawn `command` with `shell` in `cwd` (in a tokio runtime). Only with
+/// an [`crate::Approval`], which only [`crate::Prepared::approve`] makes:
+/// nothing runs ungated, by type. tokio waits
 /// for the child through a pidfd on Linux: its exit is an event of the
 /// runtime's own poller, so the waiting task wakes on the thread that saw
 /// it, without a reaper thread or a signal handler in between.
 pub fn spawn(
+    _approval: &crate::Approval,
     shell: &Path,
     command: &str,
     cwd: &Path,

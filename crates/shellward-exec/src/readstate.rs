@@ -137,75 +137,77 @@ pub fn reads(analysis: &Analysis, exit_code: Option<i32>) -> Vec<Shown> {
         .filter(|c| !c.argv().next().is_some_and(|p| FILLER.contains(&p)))
         .collect();
     let mut out = Vec::new();
+    let grep_ok = readers.len() == 1 && exit_code == Some(0);
     for c in &readers {
         let argv: Vec<&str> = c.argv().collect();
-        let Some(&program) = argv.first() else {
-            continue;
-        };
-        match program {
-            "cat" => {
-                let files: Vec<&str> = argv[1..].iter().copied().filter(|a| *a != "-n").collect();
-                if files.is_empty() || files.iter().any(|f| f.starts_with('-')) {
-                    return Vec::new();
-                }
-                out.extend(files.into_iter().map(|f| Shown {
-                    file: f.to_string(),
-                    lines: None,
-                    partial: false,
-                }));
-            }
-            "head" | "tail" => {
-                let Some((n, files)) = count_arg(&argv) else {
-                    return Vec::new();
-                };
-                let [file] = files.as_slice() else {
-                    return Vec::new();
-                };
-                out.push(Shown {
-                    file: file.clone(),
-                    lines: Some(if program == "head" {
-                        Lines::Head(n)
-                    } else {
-                        Lines::Tail(n)
-                    }),
-                    partial: true,
-                });
-            }
-            "sed" => {
-                let (["-n", script, file] | [script, "-n", file]) = argv[1..] else {
-                    return Vec::new();
-                };
-                let script = script.strip_suffix('p').unwrap_or("");
-                let range = match script.split_once(',') {
-                    Some((a, b)) => a.parse().ok().zip(b.parse().ok()),
-                    None => script.parse().ok().map(|n| (n, n)),
-                };
-                let Some((from, to)) = range.filter(|(a, b)| a <= b && *a > 0) else {
-                    return Vec::new();
-                };
-                out.push(Shown {
-                    file: file.to_string(),
-                    lines: Some(Lines::Range(from, to)),
-                    partial: true,
-                });
-            }
-            "grep" if readers.len() == 1 && exit_code == Some(0) => {
-                let [pattern, file] = argv[1..] else {
-                    return Vec::new();
-                };
-                if pattern.starts_with('-') || file.starts_with('-') {
-                    return Vec::new();
-                }
-                out.push(Shown {
-                    file: file.to_string(),
-                    lines: None,
-                    partial: true,
-                });
-            }
-            _ => return Vec::new(),
+        match shown_by(&argv, grep_ok) {
+            Some(shown) => out.extend(shown),
+            None => return Vec::new(),
         }
     }
     out
+}
+
+/// What one reader shows (`None`: a form we cannot vouch for, which
+/// spoils the whole command). `grep` counts only alone and successful
+/// (`grep_ok`): then its file is partly shown.
+fn shown_by(argv: &[&str], grep_ok: bool) -> Option<Vec<Shown>> {
+    let (&program, args) = argv.split_first()?;
+    let one = |file: &str, lines: Option<Lines>| {
+        Some(vec![Shown {
+            file: file.to_string(),
+            lines,
+            partial: true,
+        }])
+    };
+    match program {
+        "cat" => {
+            let files: Vec<&str> = args.iter().copied().filter(|a| *a != "-n").collect();
+            if files.is_empty() || files.iter().any(|f| f.starts_with('-')) {
+                return None;
+            }
+            let whole = |f: &str| Shown {
+                file: f.to_string(),
+                lines: None,
+                partial: false,
+            };
+            Some(files.into_iter().map(whole).collect())
+        }
+        "head" | "tail" => {
+            let (n, files) = count_arg(argv)?;
+            let [file] = files.as_slice() else {
+                return None;
+            };
+            let lines = if program == "head" {
+                Lines::Head(n)
+            } else {
+                Lines::Tail(n)
+            };
+            one(file, Some(lines))
+        }
+        "sed" => {
+            let (["-n", script, file] | [script, "-n", file]) = args else {
+                return None;
+            };
+            let script = script.strip_suffix('p').unwrap_or("");
+            let range = match script.split_once(',') {
+                Some((a, b)) => a.parse().ok().zip(b.parse().ok()),
+                None => script.parse().ok().map(|n| (n, n)),
+            };
+            let (from, to) = range.filter(|(a, b)| a <= b && *a > 0)?;
+            one(file, Some(Lines::Range(from, to)))
+        }
+        "grep" if grep_ok => {
+            let [pattern, file] = args else {
+                return None;
+            };
+            if pattern.starts_with('-') || file.starts_with('-') {
+                return None;
+            }
+            one(file, None)
+        }
+        _ => None,
+    }
 }
 
 fn mtime_ms(meta: &std::fs::Metadata) -> i64 {

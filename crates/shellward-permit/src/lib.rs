@@ -160,8 +160,16 @@ pub fn decide(req: &Request<'_>) -> Decision {
             .then(|| guard::check(req, &effects))
             .flatten()
     };
+    // Plan mode's deny of what is not read-only stands over such an ask too.
+    let plan_deny = || {
+        (req.mode == Mode::Plan && !req.verdict.read_only)
+            .then(|| by_mode(req, &effects))
+            .filter(|d| d.action == Action::Deny)
+    };
     let mut decision = match guard_rules(req, &subjects) {
-        Some(unchecked) if unchecked.rule == UNVERIFIABLE => guard().or(Some(unchecked)),
+        Some(unchecked) if unchecked.rule == UNVERIFIABLE => {
+            guard().or_else(plan_deny).or(Some(unchecked))
+        }
         Some(ruled) => Some(ruled),
         None => guard(),
     }

@@ -94,7 +94,7 @@ fn hosts(report: &mut Report, workspace: &Path) {
 
 /// One host file's hooks; how many of ours it holds.
 fn hook_file(report: &mut Report, spec: &crate::install::Spec, level: &str, file: &Path) -> usize {
-    let text = match std::fs::read_to_string(file) {
+    let text = match shellward_permit::settings::read_settings_text(file) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return 0,
         Err(e) => {

@@ -164,9 +164,13 @@ pub enum Answer {
 }
 
 /// A question no host may leave to its own flow, where nobody may be
-/// asked: the guard's, and the user's own ask rules'.
+/// asked: the guard's, the user's own ask rules', and one about a command
+/// the user's deny or ask rules cannot be checked against (a dynamic word:
+/// `C=curl; $C x`).
 pub fn must_ask(decision: &Decision) -> bool {
-    decision.rule.starts_with("guard.") || decision.rule.starts_with("rule.ask:")
+    decision.rule.starts_with("guard.")
+        || decision.rule.starts_with("rule.ask:")
+        || decision.rule == shellward_permit::UNVERIFIABLE
 }
 
 /// The answer for a host that can (`can_ask`) or cannot ask a person.
@@ -447,9 +451,14 @@ fn gemini(payload: &Value, confine: bool) -> Result<Option<Value>, String> {
     let command = command_of(payload.pointer("/tool_input/command"))?;
     // `dir_path` (older: `directory`) is relative to the project, `cwd`.
     let project = text(payload, &["cwd"]).map(PathBuf::from);
-    let dir = text(payload, &["tool_input", "dir_path"])
-        .or_else(|| text(payload, &["tool_input", "directory"]));
-    let cwd = match (&project, dir) {
+    let (dir_path, directory) = (
+        text(payload, &["tool_input", "dir_path"]),
+        text(payload, &["tool_input", "directory"]),
+    );
+    let cwd = match (&project, dir_path.or(directory)) {
+        // Both, naming different places: which one runs depends on the
+        // version, so neither is taken (nothing is inside).
+        _ if dir_path.is_some() && directory.is_some() && dir_path != directory => None,
         (Some(base), Some(dir)) => Some(base.join(dir).components().collect()),
         (base, _) => base.clone(),
     };
@@ -556,10 +565,15 @@ fn copilot(payload: &Value, options: Options) -> Result<Option<Value>, String> {
     if !matches!(tool, Some("bash" | "Bash")) {
         return Ok(None);
     }
+    // `toolArgs` as a JSON string is read as the payload itself is: lone
+    // surrogates as U+FFFD, and what cannot be read safely is denied.
+    let as_string = matches!(args, Some(Value::String(_)));
     let args = match args {
-        Some(Value::String(s)) => {
-            serde_json::from_str(&s).map_err(|e| format!("toolArgs is not JSON: {e}"))?
-        }
+        Some(Value::String(s)) => match parse_payload(&s) {
+            Ok(args) => args,
+            Err(Unreadable::Hostile(why)) => return Ok(Some(refusal(Host::Copilot, &why))),
+            Err(Unreadable::Broken(why)) => return Err(format!("toolArgs: {why}")),
+        },
         Some(v) => v,
         None => return Err("no toolArgs".into()),
     };
@@ -584,7 +598,11 @@ fn copilot(payload: &Value, options: Options) -> Result<Option<Value>, String> {
             {
                 let mut modified = args.clone();
                 modified["command"] = c.into();
-                out["modifiedArgs"] = modified;
+                // In the form the arguments came in.
+                out["modifiedArgs"] = match as_string {
+                    true => modified.to_string().into(),
+                    false => modified,
+                };
             }
             Some(out)
         }

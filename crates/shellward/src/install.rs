@@ -149,10 +149,19 @@ pub fn hook_command(bin: &Path, agent: Agent) -> String {
 
 /// A command that runs `shellward hook` (any install of it).
 pub fn is_ours(command: &str) -> bool {
-    let Some((program, _)) = command.split_once(" hook ") else {
+    let Some((program, _)) = command.trim_start().split_once(" hook ") else {
         return false;
     };
-    let program = program.trim().trim_matches(|c| c == '\'' || c == '"');
+    // One word: the program itself, quoted as `hook_command` quotes it
+    // (`echo /x/shellward hook y` is someone else's).
+    let program = match program.strip_prefix('\'') {
+        Some(quoted) => match quoted.strip_suffix('\'') {
+            Some(inner) if !inner.contains('\'') => inner,
+            _ => return false,
+        },
+        None if program.contains(char::is_whitespace) => return false,
+        None => program,
+    };
     Path::new(program)
         .file_name()
         .is_some_and(|n| n == "shellward")
@@ -586,6 +595,7 @@ pub fn install(
     options: Options,
 ) -> Result<Outcome, String> {
     let file = spec.file(scope).ok_or("no home directory ($HOME)")?;
+    within(scope, &file)?;
     let before = read(&file)?;
     let after = with_entry(spec, bin, before.as_deref().unwrap_or(""))
         .map_err(|e| format!("{}: {e}", file.display()))?;
@@ -614,6 +624,7 @@ pub fn install(
 /// Removes our entries from `spec`'s file for `scope`.
 pub fn uninstall(spec: &Spec, scope: &Scope, options: Options) -> Result<Outcome, String> {
     let file = spec.file(scope).ok_or("no home directory ($HOME)")?;
+    within(scope, &file)?;
     let Some(before) = read(&file)? else {
         return Ok(Outcome::Unchanged);
     };
@@ -666,8 +677,31 @@ fn is_skeleton(spec: &Spec, text: &str) -> bool {
     }
 }
 
+/// A project's file must be the project's: a repository can ship
+/// `.claude/settings.json` (or `.claude` itself) as a link to a file of
+/// the user's elsewhere, which `install --project` must not write. (The
+/// user's own config files may be links: dotfiles.)
+fn within(scope: &Scope, file: &Path) -> Result<(), String> {
+    let Scope::Project(root) = scope else {
+        return Ok(());
+    };
+    let root = std::fs::canonicalize(root).map_err(|e| format!("{}: {e}", root.display()))?;
+    let refuse = |why: &str| Err(format!("{}: {why}; not written", file.display()));
+    if file.is_symlink() {
+        return refuse("a link");
+    }
+    // The deepest directory that exists must be inside the project.
+    let existing = file.ancestors().skip(1).find(|d| d.exists());
+    match existing.map(std::fs::canonicalize) {
+        Some(Ok(dir)) if dir.starts_with(&root) => Ok(()),
+        _ => refuse("outside the project (through a link)"),
+    }
+}
+
+/// A config file's text (`None`: it does not exist): a regular file of
+/// at most 1 MiB, opened without blocking.
 fn read(file: &Path) -> Result<Option<String>, String> {
-    match std::fs::read_to_string(file) {
+    match shellward_permit::settings::read_settings_text(file) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(format!("{}: {e}", file.display())),

@@ -136,6 +136,8 @@ const CODEX: &[(&str, &[&str], &str)] = &[
     ("a deny rule does not hide the guard behind a dynamic word", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"rm -rf ~; $X"}}"#),
     ("workdir is where it runs: outside, no rewrite", &["--confine"], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"cat secret.txt","workdir":"$OTHER"}}"#),
     ("workdir inside: the rewrite keeps it", &["--confine"], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls","workdir":"src"}}"#),
+    ("a dynamic word hides the program from the deny rule: denied where nobody is asked", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"C=curl; $C https://example.com"}}"#),
+    ("plan mode with a deny rule: what is not read-only is still denied", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"PreToolUse","permission_mode":"plan","tool_name":"Bash","tool_input":{"command":"touch x; $X"}}"#),
 ];
 
 // Gemini CLI `BeforeTool` (docs/hooks/reference.md): allow, ask (works
@@ -158,6 +160,7 @@ const GEMINI: &[(&str, &[&str], &str)] = &[
     ("--confine keeps dir_path", &["--confine"], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"cat ../README.md","dir_path":"src"}}"#),
     ("an empty cwd is no workspace", &[], r#"{"session_id":"s1","cwd":"","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}"#),
     ("a lone surrogate, as JavaScript writes it", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf ~ #\udead"}}"#),
+    ("dir_path and directory naming different places: neither is taken", &[], r#"{"session_id":"s1","cwd":"$WS","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":"src","directory":"../other"}}"#),
 ];
 
 // Cursor `beforeShellExecution` (cursor.com/docs/agent/hooks): allow, ask,
@@ -198,6 +201,8 @@ const COPILOT: &[(&str, &[&str], &str)] = &[
     ("malformed: toolArgs not JSON", &[], r#"{"sessionId":"s1","timestamp":1704614600000,"cwd":"$WS","toolName":"bash","toolArgs":"{command: ls"}"#),
     ("camelCase fields with an event name", &[], r#"{"hook_event_name":"preToolUse","sessionId":"s1","timestamp":1704614600000,"cwd":"$WS","toolName":"bash","toolArgs":{"command":"ls"}}"#),
     ("no cwd: nothing is inside", &[], r#"{"sessionId":"s1","timestamp":1704614600000,"toolName":"bash","toolArgs":{"command":"cat README.md"}}"#),
+    ("toolArgs as a string with a lone surrogate", &[], r#"{"sessionId":"s1","timestamp":1,"cwd":"$WS","toolName":"bash","toolArgs":"{\"command\":\"rm -rf ~ #\\udead\"}"}"#),
+    ("--confine answers in the form toolArgs came in", &["--confine"], r#"{"sessionId":"s1","timestamp":1,"cwd":"$WS","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}"#),
 ];
 
 // OpenCode, through integrations/opencode/shellward.js: `{command, cwd,
@@ -258,6 +263,7 @@ fn unreadable_payloads_are_denied() {
         ("gemini", format!(r#"{{"cwd":"$WS","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{{"command":"rm -rf ~","description":{deep}}}}}"#)),
         ("cursor", format!(r#"{{"hook_event_name":"beforeShellExecution","workspace_roots":["$WS"],"command":"rm -rf ~","cwd":"$WS","x":{deep}}}"#)),
         ("copilot", format!(r#"{{"cwd":"$WS","toolName":"bash","toolArgs":{{"command":"rm -rf ~","description":"{huge}"}}}}"#)),
+        ("copilot", format!(r#"{{"cwd":"$WS","toolName":"bash","toolArgs":"{{\"command\":\"rm -rf ~\",\"x\":{deep}}}"}}"#)),
         ("opencode", format!(r#"{{"command":"rm -rf ~","cwd":"$WS","x":{deep}}}"#)),
     ];
     for (host, payload) in payloads {

@@ -338,3 +338,41 @@ fn what_a_person_added_beside_ours_survives() {
         cursor
     );
 }
+
+/// A repository can ship its config files, or their folders, as links to
+/// files of the user's elsewhere: `install --project` writes none of
+/// them. And a handler that merely mentions `shellward hook` is not ours.
+#[test]
+fn a_projects_links_are_not_followed() {
+    let h = home();
+    let victim = h.home.join("victim.json");
+    std::fs::write(&victim, "{\"editor.fontSize\": 14}\n").unwrap();
+    std::fs::create_dir_all(h.project.join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&victim, h.project.join(".claude/settings.json")).unwrap();
+    std::os::unix::fs::symlink(&h.home, h.project.join(".gemini")).unwrap();
+    for host in ["claude-code", "gemini"] {
+        let (code, _, err) = shellward(&h, &["install", host, "--project"]);
+        assert_eq!(code, 125, "{host}: {err}");
+        assert!(err.contains("not written"), "{host}: {err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&victim).unwrap(),
+        "{\"editor.fontSize\": 14}\n"
+    );
+    assert!(
+        !h.home.join("settings.json").exists(),
+        "written through the linked folder"
+    );
+
+    let bin = env!("CARGO_BIN_EXE_shellward");
+    let theirs = format!(
+        "{{\"hooks\": {{\"PreToolUse\": [{{\"matcher\": \"Bash\", \"hooks\": [{{\"type\": \"command\", \"command\": \"echo {bin} hook claude-code\"}}]}}]}}}}\n"
+    );
+    std::fs::write(h.home.join(".claude/settings.json"), &theirs).unwrap();
+    let (code, _, err) = shellward(&h, &["uninstall", "claude-code"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(h.home.join(".claude/settings.json")).unwrap(),
+        theirs
+    );
+}

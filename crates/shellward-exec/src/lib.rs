@@ -16,7 +16,7 @@
 mod call;
 pub mod env;
 pub mod input;
-pub mod limits;
+mod limits;
 mod monitor;
 pub mod orphans;
 pub mod output;

@@ -9,6 +9,7 @@
 //! | JSON, but not a JSON-RPC 2.0 request, notification or response | `-32600` invalid request, with its `id` when it has a usable one |
 //! | a request whose `params` are not an object | `-32602` invalid params |
 //! | `tools/call` without a string `name`, with non-object `arguments`, or naming no tool of ours | `-32602` invalid params |
+//! | `logging/setLevel` without a known `level`; `tools/list` with a `cursor` that is not a string | `-32602` invalid params |
 //!
 //! Everything else goes to rmcp unchanged. Both rmcp's output and these
 //! errors reach stdout through one writer, a whole line at a time.
@@ -103,9 +104,38 @@ fn invalid_params(method: &str, params: Option<&Value>) -> Option<String> {
         None | Some(Value::Object(_)) => {}
         Some(other) => return Some(format!("`params` must be an object, not {}", kind(other))),
     }
-    if method != "tools/call" {
-        return None;
+    match method {
+        "tools/call" => tools_call_params(params),
+        "logging/setLevel" => {
+            const LEVELS: [&str; 8] = [
+                "debug",
+                "info",
+                "notice",
+                "warning",
+                "error",
+                "critical",
+                "alert",
+                "emergency",
+            ];
+            match params.and_then(|p| p.get("level")) {
+                Some(Value::String(l)) if LEVELS.contains(&l.as_str()) => None,
+                Some(other) => Some(format!(
+                    "`level` must be one of {}, not {other}",
+                    LEVELS.join(", ")
+                )),
+                None => Some("`logging/setLevel` needs a `level`".into()),
+            }
+        }
+        "tools/list" => match params.and_then(|p| p.get("cursor")) {
+            None | Some(Value::String(_) | Value::Null) => None,
+            Some(other) => Some(format!("`cursor` must be a string, not {}", kind(other))),
+        },
+        _ => None,
     }
+}
+
+/// What is wrong with a `tools/call`'s `params`, if anything.
+fn tools_call_params(params: Option<&Value>) -> Option<String> {
     let Some(params) = params else {
         return Some("`tools/call` needs `params` with a `name`".into());
     };
@@ -281,6 +311,9 @@ mod tests {
         (b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":[]}",      Some((0, ""))),
         (b"{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"tools/call\",\"params\":{\"name\":\"Bash\",\"arguments\":{\"command\":\"ls\"}}}", None),
         (b"{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"ping\"}",                     None),
+        (b"{\"jsonrpc\":\"2.0\",\"id\":18,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}", Some((-32602, "18"))),
+        (b"{\"jsonrpc\":\"2.0\",\"id\":19,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"debug\"}}", None),
+        (b"{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"tools/list\",\"params\":{\"cursor\":5}}", Some((-32602, "20"))),
         (b"{\"jsonrpc\":\"2.0\",\"id\":17,\"method\":\"tools/call\",\"params\":{\"name\":\"KillShell\",\"arguments\":{}}}", None),
         (b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",          None),
         (b"{\"jsonrpc\":\"2.0\",\"id\":16,\"result\":{}}",                           None),

@@ -62,6 +62,7 @@ fn malformed_lines_get_their_errors_and_the_server_goes_on() {
         (br#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":[1,2]}"#.to_vec(),          -32602, 9.into()),
         (br#"{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"Nope"}}"#.to_vec(), -32602, 10.into()),
         (br#"{"jsonrpc":"2.0","id":"s","method":"no/such/method","params":{}}"#.to_vec(),       -32601, "s".into()),
+        (br#"{"jsonrpc":"2.0","id":13,"method":"logging/setLevel","params":{"level":"loud"}}"#.to_vec(), -32602, 13.into()),
     ];
     for (line, code, id) in rows {
         send(&line);

@@ -26,12 +26,21 @@ const MAX_EFFECTS: usize = 64;
 /// hostile run of program names costs linear time.
 const WINDOW: usize = 256;
 
+/// At most this many words are read in all (the windows of every program
+/// word together); past it the rest of the text is not read, and that
+/// is an effect of its own ([`unread`]): a long text cannot hide its end.
+const WORK: usize = 1 << 17;
+
+/// At most this many words come out of one brace expression (`{a,b}c`).
+const MAX_BRACE_WORDS: usize = 64;
+
 /// The effects the words of `text` could have, read at their worst.
 pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
     let text = match text.char_indices().nth(MAX_TEXT) {
         Some((end, _)) => &text[..end],
         None => text,
     };
+    let text = &*brace_expanded(text);
     if !worth_reading(text) {
         return Vec::new();
     }
@@ -45,6 +54,7 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
         ..ctx.clone()
     };
     let mut out = Vec::new();
+    let mut work = WORK;
     // `x=rm; $x -rf ~`: variables set to one word earlier in the text.
     let mut vars: Vec<(String, String)> = Vec::new();
     // Inline SQL or code is cut into pieces by the reading above (at its
@@ -65,15 +75,15 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
                 *w = value;
             }
         }
-        read_piece(&piece, &here, &mut out);
+        if !read_piece(&piece, &here, &mut out, &mut work) {
+            out.truncate(MAX_EFFECTS - 1);
+            out.push(unread());
+            break;
+        }
         sql_client |= piece
             .iter()
             .any(|w| crate::scan::is_sql_client(crate::family(base(w))));
         interpreter |= piece.iter().any(|w| crate::scan::is_interpreter(base(w)));
-        if out.len() >= MAX_EFFECTS {
-            out.truncate(MAX_EFFECTS);
-            break;
-        }
     }
     if sql_client {
         crate::scan::sql_effects(text, &mut out);
@@ -93,7 +103,7 @@ fn worth_reading(text: &str) -> bool {
     text.split(separators)
         .filter(|t| !t.is_empty())
         .any(|token| {
-            if token.contains('>') || token.starts_with('$') || token.contains("$(") {
+            if token.contains(['>', '$']) {
                 return true;
             }
             let known = |word: &str| {
@@ -174,13 +184,27 @@ fn pieces(text: &str) -> Vec<Vec<String>> {
 }
 
 /// Every word of a piece read as a program with the rest as its
-/// arguments, and every `>`/`>>` as a redirection.
-fn read_piece(piece: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
+/// arguments, and every `>`/`>>` as a redirection. False when the piece
+/// could not be read whole: more effects than are kept, a program whose
+/// arguments run past its window, or the work budget spent.
+fn read_piece(
+    piece: &[String],
+    ctx: &Context<'_>,
+    out: &mut Vec<Effect>,
+    work: &mut usize,
+) -> bool {
     for (i, word) in piece.iter().enumerate() {
-        if out.len() >= MAX_EFFECTS {
-            return;
+        if out.len() >= MAX_EFFECTS - 1 {
+            return false;
         }
         let window = &piece[i..piece.len().min(i + WINDOW)];
+        let program = crate::is_known(crate::family(base(word)));
+        if program {
+            if piece.len() - i > WINDOW || *work < window.len() {
+                return false;
+            }
+            *work -= window.len();
+        }
         if let Some(rest) = word
             .trim_start_matches(|c: char| c.is_ascii_digit() || c == '&')
             .strip_prefix('>')
@@ -195,6 +219,18 @@ fn read_piece(piece: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
             if let Some(target) = target.filter(|t| !t.starts_with('&')) {
                 out.extend(redirect(Some(target), append, ctx));
             }
+            continue;
+        }
+        // `rm${IFS}-rf${IFS}~`: an expansion may split the word, so a
+        // known program before it is read with the pieces as arguments.
+        if let Some((head, tail)) = word.split_once('$')
+            && !head.is_empty()
+            && crate::is_known(crate::family(base(head)))
+        {
+            let mut words = vec![head.to_string()];
+            words.extend(split_at_expansions(&format!("${tail}")));
+            words.extend(window[1..].iter().cloned());
+            out.extend(effects(&words, false, ctx));
             continue;
         }
         if let Some((key, value)) = word.rsplit_once('=') {
@@ -222,7 +258,7 @@ fn read_piece(piece: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
             unknown_program(&window[1..], ctx, out);
             continue;
         }
-        if crate::is_known(crate::family(base(word))) {
+        if program {
             if word.starts_with('!') {
                 // `vim -c '!rm -rf ~'`: a shell escape.
                 let mut words = window.to_vec();
@@ -233,6 +269,143 @@ fn read_piece(piece: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
             }
         }
     }
+    true
+}
+
+/// A shell or interpreter fed a script that is only known when it runs
+/// (`curl URL | sh`, `base64 -d ... | bash`).
+pub fn unknown_script() -> Effect {
+    use crate::{Action, Pack, Severity};
+    Effect {
+        rule: "code.unknown-script",
+        pack: Pack::Code,
+        action: Action::Code,
+        severity: Severity::Destructive,
+        scope: crate::Scope::Unknown,
+        target: None,
+        summary: "runs a script it reads from a pipe, which is only known when it runs",
+        alternative: Some("save the script to a file and read it first"),
+    }
+}
+
+/// The effect of a text that could not be read whole: what its end does is
+/// not known, and it may be anything.
+fn unread() -> Effect {
+    use crate::{Action, Pack, Severity};
+    Effect {
+        rule: "code.unread",
+        pack: Pack::Code,
+        action: Action::Code,
+        severity: Severity::Destructive,
+        scope: crate::Scope::Unknown,
+        target: None,
+        summary: "is too long or too involved to read whole: what the rest does is not known",
+        alternative: None,
+    }
+}
+
+/// The words of a word's text around its expansions: an `IFS` expansion
+/// only separates (`rm${IFS}-rf`), another is a word of its own (it may
+/// hold anything, spaces included).
+fn split_at_expansions(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('$') {
+        if at > 0 {
+            words.push(rest[..at].to_string());
+        }
+        let after = &rest[at + 1..];
+        let len = match after.strip_prefix('{') {
+            Some(inner) => inner.find('}').map_or(after.len(), |e| e + 2),
+            None => after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(after.len()),
+        };
+        let expansion = &rest[at..at + 1 + len];
+        let name = expansion.trim_start_matches("${").trim_start_matches('$');
+        if !name.starts_with("IFS") {
+            words.push(expansion.to_string());
+        }
+        rest = &rest[at + 1 + len..];
+    }
+    if !rest.is_empty() {
+        words.push(rest.to_string());
+    }
+    words
+}
+
+/// `text` with brace expressions expanded as bash does before anything
+/// else (`{rm,-rf,~}` is `rm -rf ~`, `r{m,}` is `rm r`), each word at most
+/// into [`MAX_BRACE_WORDS`] words; `${...}` and a lone `{` are left.
+fn brace_expanded(text: &str) -> std::borrow::Cow<'_, str> {
+    if !(text.contains('{') && text.contains(',')) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, token) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let mut words = vec![token.to_string()];
+        while let Some(at) = words.iter().position(|w| brace_group(w).is_some()) {
+            let word = words.remove(at);
+            let Some((start, end, alternatives)) = brace_group(&word) else {
+                break;
+            };
+            let expansion: Vec<String> = alternatives
+                .iter()
+                .map(|alt| format!("{}{alt}{}", &word[..start], &word[end + 1..]))
+                .collect();
+            if words.len() + expansion.len() > MAX_BRACE_WORDS {
+                words.insert(at, word);
+                break;
+            }
+            for (k, w) in expansion.into_iter().enumerate() {
+                words.insert(at + k, w);
+            }
+        }
+        out.push_str(&words.join(" "));
+    }
+    out.into()
+}
+
+/// The first brace expression of a word with a comma at its top level:
+/// where it opens and closes, and its alternatives.
+fn brace_group(word: &str) -> Option<(usize, usize, Vec<&str>)> {
+    let bytes = word.as_bytes();
+    let mut search = 0;
+    while let Some(rel) = word[search..].find('{') {
+        let start = search + rel;
+        search = start + 1;
+        if start > 0 && bytes[start - 1] == b'$' {
+            continue;
+        }
+        let (mut depth, mut commas) = (0usize, Vec::new());
+        for (i, &b) in bytes.iter().enumerate().skip(start) {
+            match b {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        if commas.is_empty() {
+                            break;
+                        }
+                        let mut alternatives = Vec::new();
+                        let mut from = start + 1;
+                        for c in commas {
+                            alternatives.push(&word[from..c]);
+                            from = c + 1;
+                        }
+                        alternatives.push(&word[from..i]);
+                        return Some((start, i, alternatives));
+                    }
+                }
+                b',' if depth == 1 => commas.push(i),
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// A word's value where the text set it (`x=rm; $x`), or its default
@@ -332,9 +505,24 @@ mod tests {
 
     #[test]
     fn a_run_of_program_names_is_read_in_linear_time() {
-        // A quadratic reading would not finish here in any reasonable time.
+        // A quadratic reading would not finish here in any reasonable time;
+        // the text is not read whole, and says so: what its end does is not
+        // known.
         let text = "rm ".repeat(200_000);
-        assert_eq!(worst(&text), Some(Severity::Write));
+        assert_eq!(worst(&text), Some(Severity::Destructive));
+        let ctx = Context {
+            cwd: None,
+            roots: &[],
+            home: None,
+            links: &[],
+            stdin_fed: false,
+            many: false,
+        };
+        assert!(
+            text_effects(&text, &ctx)
+                .iter()
+                .any(|e| e.rule == "code.unread")
+        );
     }
 
     #[test]

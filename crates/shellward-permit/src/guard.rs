@@ -317,6 +317,18 @@ impl Walk<'_> {
                         }),
                 );
                 self.read_as_script(&fed.join(" "), &readers, depth);
+                // `curl URL | sh`, `base64 -d <<<... | bash`: a script
+                // only known when it runs, unless the text before the pipe
+                // is written out (`echo`, `printf`, a here-document).
+                let printed = matches!(before.argv().next(), Some("echo" | "printf"))
+                    || (before.argv().eq(["cat"])
+                        && before
+                            .redirects
+                            .iter()
+                            .any(|r| r.heredoc.is_some() || r.op == RedirectOp::HereString));
+                if !printed && subjects_here.iter().any(|s| runs_stdin(&s.words)) {
+                    self.out.push(shellward_effects::lenient::unknown_script());
+                }
             }
             self.after(c, subjects.of_command(i));
         }
@@ -440,6 +452,28 @@ impl Walk<'_> {
         let subjects = crate::subject::subjects(inner.commands(), inner.source());
         self.script(inner.commands(), &subjects, depth + 1);
     }
+}
+
+/// A shell or interpreter that runs what it reads on standard input: no
+/// script named, no `-c`/`-e` code (`sh`, `bash -s`, `python3 -`, `node`).
+fn runs_stdin(words: &[String]) -> bool {
+    let base = |w: &String| w.rsplit('/').next().unwrap_or(w).to_string();
+    let Some(at) = words.iter().position(|w| {
+        SHELLS.contains(&base(w).as_str()) || shellward_effects::scan::is_interpreter(&base(w))
+    }) else {
+        return false;
+    };
+    // A shell's code comes with `-c`; an interpreter's with `-c`, `-e` or
+    // `-m` (or `--eval`, `--command`...): any long option is taken as one.
+    let code_flags: &[char] = match SHELLS.contains(&base(&words[at]).as_str()) {
+        true => &['c'],
+        false => &['c', 'e', 'm'],
+    };
+    words[at + 1..].iter().all(|w| {
+        let short = w.starts_with('-') && !w.starts_with("--") && !w.contains(code_flags);
+        let long = w.starts_with("--") && SHELLS.contains(&base(&words[at]).as_str());
+        w == "-" || short || (long && !w.starts_with("--command"))
+    })
 }
 
 /// The programs among the first words of these commands that read a

@@ -125,8 +125,15 @@ pub fn evaluate(call: &Call) -> Result<Evaluated, String> {
     let workspace = shellward_judge::git::work_tree_root(&anchor).unwrap_or(anchor);
     let (settings, broken) = shellward_permit::Settings::load_lenient(&workspace, &[], None)
         .map_err(|e| e.to_string())?;
-    for e in broken {
+    // At most a few lines: a deep `cwd` has a settings file per level.
+    for e in broken.iter().take(5) {
         eprintln!("shellward hook: ignored: {e}");
+    }
+    if broken.len() > 5 {
+        eprintln!(
+            "shellward hook: ignored {} more settings files",
+            broken.len() - 5
+        );
     }
     let mut ctx = shellward_judge::Context::new(&cwd, &workspace);
     let roots = call.roots.iter().filter(|r| r.is_absolute());

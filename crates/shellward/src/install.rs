@@ -606,18 +606,26 @@ pub fn install(
     if options.dry_run {
         return Ok(Outcome::Written);
     }
-    if before.is_none() {
-        // The file and every directory made for it, to remove again.
+    // The file and every directory made for it, recorded once written,
+    // to remove again.
+    let missing: Vec<PathBuf> = match before {
+        None => file
+            .ancestors()
+            .take_while(|p| !p.exists() && !p.is_symlink())
+            .map(Path::to_path_buf)
+            .collect(),
+        Some(_) => Vec::new(),
+    };
+    write(&file, &after)?;
+    if !missing.is_empty() {
         let mut created = created_files();
-        let missing = file.ancestors().take_while(|p| !p.exists());
-        for path in missing.map(Path::to_path_buf).collect::<Vec<_>>() {
+        for path in missing {
             if !created.contains(&path) {
                 created.push(path);
             }
         }
         save_created(&created)?;
     }
-    write(&file, &after)?;
     Ok(Outcome::Written)
 }
 

@@ -190,3 +190,36 @@ fn a_killed_servers_commands_are_found_stopped_and_recorded() {
     });
     drop(b);
 }
+
+/// A burst of background tasks with `kill -9` in the middle: after the
+/// next server starts, every process group left in the output directory
+/// is a task the store records as running (none unaccounted for).
+#[test]
+fn a_burst_killed_midway_leaves_nothing_unaccounted_for() {
+    let state = tempfile::tempdir().unwrap();
+    let ws = tempfile::tempdir().unwrap();
+    let state = state.path().canonicalize().unwrap();
+    let output = state.join("output");
+    let _cleanup = Cleanup(output.clone());
+    let mut a = Server::start(&state, ws.path());
+    for id in 1..=30u64 {
+        a.bash(id, serde_json::json!({"command": format!("sleep {}", 400 + id), "run_in_background": true}));
+    }
+    // Some have started, others are still on their way.
+    until("some tasks run", || processes_under(&output).len() >= 5);
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let b = Server::start(&state, ws.path());
+    let store = shellward_exec::Store::open(&state.join("state.db")).unwrap();
+    until("every group left is a recorded running task", || {
+        let running: Vec<i32> = store
+            .tasks(None)
+            .unwrap()
+            .into_iter()
+            .filter(|t| t.status == shellward_exec::TaskStatus::Running)
+            .map(|t| t.pid)
+            .collect();
+        processes_under(&output).iter().all(|g| running.contains(g))
+    });
+    drop(b);
+}

@@ -20,11 +20,11 @@ use crate::{Context, Effect, effects, redirect};
 pub const MAX_TEXT: usize = 1 << 20;
 
 /// At most this many effects are reported.
-const MAX_EFFECTS: usize = 64;
+const MAX_EFFECTS: usize = 256;
 
 /// A program read at a word sees at most this many words after it, so a
 /// hostile run of program names costs linear time.
-const WINDOW: usize = 256;
+const WINDOW: usize = 1024;
 
 /// At most this many words are read in all (the windows of every program
 /// word together); past it the rest of the text is not read, and that
@@ -36,11 +36,27 @@ const MAX_BRACE_WORDS: usize = 64;
 
 /// The effects the words of `text` could have, read at their worst.
 pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
-    let text = match text.char_indices().nth(MAX_TEXT) {
-        Some((end, _)) => &text[..end],
-        None => text,
+    let (text, cut) = match text.char_indices().nth(MAX_TEXT) {
+        Some((end, _)) => (&text[..end], true),
+        None => (text, false),
     };
-    let text = &*brace_expanded(text);
+    let (expanded, unexpanded) = brace_expanded(text);
+    // The words as written, and with every expansion taken as empty
+    // (`r$()m`, `git push --f${x}orce`, `git$() push`).
+    let emptied = emptied(&expanded);
+    let mut out = read_text(&expanded, ctx);
+    if let Some(emptied) = emptied {
+        out.extend(read_text(&emptied, ctx));
+    }
+    if cut || unexpanded {
+        out.truncate(MAX_EFFECTS - 1);
+        out.push(unread());
+    }
+    out
+}
+
+/// [`text_effects`] of a text already cut and brace-expanded.
+fn read_text(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
     if !worth_reading(text) {
         return Vec::new();
     }
@@ -103,7 +119,7 @@ fn worth_reading(text: &str) -> bool {
     text.split(separators)
         .filter(|t| !t.is_empty())
         .any(|token| {
-            if token.contains(['>', '$']) {
+            if token.contains(['>', '$', '?', '*', '[']) {
                 return true;
             }
             let known = |word: &str| {
@@ -258,6 +274,21 @@ fn read_piece(
             unknown_program(&window[1..], ctx, out);
             continue;
         }
+        // `/bin/r? -rf ~`: a program's name that is a glob is read as each
+        // known program it matches; one we cannot list, as a program known
+        // only when it runs.
+        if i == 0 && word.contains(['?', '*', '[']) {
+            let candidates = glob_candidates(word);
+            for candidate in &candidates {
+                let mut words = window.to_vec();
+                words[0] = candidate.clone();
+                out.extend(effects(&words, false, ctx));
+            }
+            if candidates.is_empty() {
+                unknown_program(&window[1..], ctx, out);
+            }
+            continue;
+        }
         if program {
             if word.starts_with('!') {
                 // `vim -c '!rm -rf ~'`: a shell escape.
@@ -335,43 +366,266 @@ fn split_at_expansions(text: &str) -> Vec<String> {
 }
 
 /// `text` with brace expressions expanded as bash does before anything
-/// else (`{rm,-rf,~}` is `rm -rf ~`, `r{m,}` is `rm r`), each word at most
-/// into [`MAX_BRACE_WORDS`] words; `${...}` and a lone `{` are left.
-fn brace_expanded(text: &str) -> std::borrow::Cow<'_, str> {
-    if !(text.contains('{') && text.contains(',')) {
-        return text.into();
+/// else (`{rm,-rf,~}` is `rm -rf ~`, `r{m,} -rf ~` is `rm r -rf ~`,
+/// `{r..r}m` is `rm`), word by word (a word ends at a blank or an
+/// operator outside quotes), each into at most [`MAX_BRACE_WORDS`] words.
+/// True as well when a word could not be expanded within that (it is
+/// then not read whole).
+fn brace_expanded(text: &str) -> (std::borrow::Cow<'_, str>, bool) {
+    if !text.contains('{') {
+        return (text.into(), false);
     }
     let mut out = String::with_capacity(text.len());
-    for (i, token) in text.split(' ').enumerate() {
-        if i > 0 {
-            out.push(' ');
+    let mut unexpanded = false;
+    let mut word = String::new();
+    let mut quote: Option<char> = None;
+    let flush = |word: &mut String, out: &mut String, unexpanded: &mut bool| {
+        if word.contains('{') {
+            let (words, whole) = expand_word(word);
+            *unexpanded |= !whole;
+            out.push_str(&words.join(" "));
+        } else {
+            out.push_str(word);
         }
-        let mut words = vec![token.to_string()];
-        while let Some(at) = words.iter().position(|w| brace_group(w).is_some()) {
-            let word = words.remove(at);
-            let Some((start, end, alternatives)) = brace_group(&word) else {
-                break;
-            };
-            let expansion: Vec<String> = alternatives
-                .iter()
-                .map(|alt| format!("{}{alt}{}", &word[..start], &word[end + 1..]))
-                .collect();
-            if words.len() + expansion.len() > MAX_BRACE_WORDS {
-                words.insert(at, word);
-                break;
+        word.clear();
+    };
+    for c in text.chars() {
+        match quote {
+            Some(q) => {
+                word.push(c);
+                if c == q {
+                    quote = None;
+                }
             }
-            for (k, w) in expansion.into_iter().enumerate() {
-                words.insert(at + k, w);
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                word.push(c);
             }
+            None if c.is_whitespace() || ";&|<>()`".contains(c) => {
+                flush(&mut word, &mut out, &mut unexpanded);
+                out.push(c);
+            }
+            None => word.push(c),
         }
-        out.push_str(&words.join(" "));
     }
-    out.into()
+    flush(&mut word, &mut out, &mut unexpanded);
+    (out.into(), unexpanded)
 }
 
-/// The first brace expression of a word with a comma at its top level:
-/// where it opens and closes, and its alternatives.
-fn brace_group(word: &str) -> Option<(usize, usize, Vec<&str>)> {
+/// One word's brace expansion; false when it would make more than
+/// [`MAX_BRACE_WORDS`] words or the word is too long to expand.
+pub fn expand_word(word: &str) -> (Vec<String>, bool) {
+    if word.len() > 4096 || word.matches('{').count() > 64 {
+        return (vec![word.to_string()], false);
+    }
+    let mut words = vec![word.to_string()];
+    let mut done = 0;
+    while done < words.len() {
+        let Some((start, end, alternatives)) = brace_group(&words[done]) else {
+            done += 1;
+            continue;
+        };
+        if words.len() - 1 + alternatives.len() > MAX_BRACE_WORDS {
+            return (words, false);
+        }
+        let w = words.remove(done);
+        let expansion = alternatives
+            .iter()
+            .map(|alt| format!("{}{alt}{}", &w[..start], &w[end + 1..]));
+        words.splice(done..done, expansion);
+    }
+    // Bash drops a word that expanded to nothing.
+    words.retain(|w| !w.is_empty());
+    (words, true)
+}
+
+/// The text with every expansion replaced by its worst plain value, or
+/// `None` when it has none: a variable the text sets by its value (split
+/// at a custom `IFS`), `IFS` by a blank, `HOME` by `~`, `$(echo WORDS)` by
+/// its words, anything else by nothing (`r$()m`, `git push --f${x}orce`).
+fn emptied(text: &str) -> Option<String> {
+    if !text.contains(['$', '`']) {
+        return None;
+    }
+    let vars = assignments(text);
+    let ifs: Vec<char> = vars
+        .iter()
+        .rev()
+        .find(|(n, _)| n == "IFS")
+        .map(|(_, v)| v.chars().collect())
+        .unwrap_or_default();
+    let value = |full: &str| -> String {
+        let name = full
+            .split([':', '-', '=', '#', '%', '/', '['])
+            .next()
+            .unwrap_or(full);
+        let found = vars.iter().rev().find(|(n, _)| n == name && n != "IFS");
+        match (name, found) {
+            // `${IFS}` splits; `${IFS:0:0}` and the like may be empty.
+            ("IFS", _) if full == "IFS" => " ".into(),
+            ("IFS", _) => String::new(),
+            (_, Some((_, v))) => v
+                .replace("${HOME}", "~")
+                .replace("$HOME", "~")
+                .chars()
+                .map(|c| if ifs.contains(&c) { ' ' } else { c })
+                .collect(),
+            ("HOME", None) => "~".into(),
+            _ => String::new(),
+        }
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(['$', '`']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (len, replacement) = expansion_at(rest, &value);
+        out.push_str(&replacement);
+        rest = &rest[len.max(1).min(rest.len())..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// The expansion at the start of `rest`: its length and its worst plain
+/// value.
+fn expansion_at(rest: &str, value: &dyn Fn(&str) -> String) -> (usize, String) {
+    let closing = |open: u8, close: u8, from: usize| {
+        let mut depth = 0usize;
+        for (k, &b) in rest.as_bytes().iter().enumerate().skip(from) {
+            if b == open {
+                depth += 1;
+            } else if b == close {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return k + 1;
+                }
+            }
+        }
+        rest.len()
+    };
+    if rest.starts_with("$(") {
+        let len = closing(b'(', b')', 1);
+        let inner = rest[2..len.saturating_sub(1).max(2)].trim();
+        let printed = inner
+            .strip_prefix("echo ")
+            .or_else(|| inner.strip_prefix("printf "))
+            .map(|w| w.replace(['\'', '"'], ""));
+        return (len, printed.unwrap_or_default());
+    }
+    if let Some(inner) = rest.strip_prefix("${") {
+        let len = closing(b'{', b'}', 1);
+        let name = &inner[..len.saturating_sub(3).min(inner.len())];
+        return (len, value(name));
+    }
+    if let Some(inner) = rest.strip_prefix('`') {
+        return (inner.find('`').map_or(rest.len(), |k| k + 2), String::new());
+    }
+    let name = &rest[1..];
+    let n = name
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(name.len());
+    if n == 0 {
+        let special = name.starts_with(['@', '*', '#', '?', '$', '!', '-']);
+        return (if special { 2 } else { 1 }, String::new());
+    }
+    (1 + n, value(&name[..n]))
+}
+
+/// `NAME=VALUE` words of a text, in order (quotes dropped from values).
+fn assignments(text: &str) -> Vec<(String, String)> {
+    text.split(|c: char| c.is_whitespace() || ";&|()".contains(c))
+        .filter_map(|w| assignment(w.trim_matches(['\'', '"'])))
+        .map(|(n, v)| (n.to_string(), v.trim_matches(['\'', '"']).to_string()))
+        .take(256)
+        .collect()
+}
+
+/// The known programs a glob in a program's place matches, listed from
+/// its directory (`/bin/r?`); none for a bare name or a glob in the
+/// directory part (the caller then reads it as unknown).
+fn glob_candidates(word: &str) -> Vec<String> {
+    let Some((dir, pattern)) = word.rsplit_once('/') else {
+        return Vec::new();
+    };
+    if dir.contains(['?', '*', '[']) {
+        return Vec::new();
+    }
+    let dir = if dir.is_empty() { "/" } else { dir };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .take(8192)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|name| crate::is_known(crate::family(name)) && glob_match(pattern, name))
+        .take(16)
+        .collect()
+}
+
+/// `name` matches the glob `pattern` (`?`, `*`, `[...]` with ranges and
+/// `!`/`^`), as bash matches a file name.
+fn glob_match(pattern: &str, name: &str) -> bool {
+    let (p, n): (Vec<char>, Vec<char>) = (pattern.chars().collect(), name.chars().collect());
+    // Iterative matching with one backtrack point for `*` (linear enough
+    // for names of a directory listing).
+    let (mut pi, mut ni, mut star, mut mark) = (0, 0, None, 0);
+    while ni < n.len() {
+        let class_end = (p.get(pi) == Some(&'['))
+            .then(|| p[pi..].iter().position(|&c| c == ']').map(|e| pi + e))
+            .flatten();
+        let matched = match p.get(pi) {
+            Some('?') => Some(pi + 1),
+            Some('[') if class_end.is_some() => {
+                let end = class_end.unwrap_or(pi);
+                let mut set = &p[pi + 1..end];
+                let negate = matches!(set.first(), Some('!' | '^'));
+                if negate {
+                    set = &set[1..];
+                }
+                let mut hit = false;
+                let mut k = 0;
+                while k < set.len() {
+                    if k + 2 < set.len() && set[k + 1] == '-' {
+                        hit |= set[k] <= n[ni] && n[ni] <= set[k + 2];
+                        k += 3;
+                    } else {
+                        hit |= set[k] == n[ni];
+                        k += 1;
+                    }
+                }
+                (hit != negate).then_some(end + 1)
+            }
+            Some('*') => {
+                star = Some(pi);
+                mark = ni;
+                pi += 1;
+                continue;
+            }
+            Some(&c) if c == n[ni] => Some(pi + 1),
+            _ => None,
+        };
+        match (matched, star) {
+            (Some(next), _) => {
+                pi = next;
+                ni += 1;
+            }
+            (None, Some(s)) => {
+                pi = s + 1;
+                mark += 1;
+                ni = mark;
+            }
+            (None, None) => return false,
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
+}
+
+/// The first brace expression of a word with a comma at its top level,
+/// or a range (`{a..e}`, `{1..3}`): where it opens and closes, and its
+/// alternatives (a range of more than [`MAX_BRACE_WORDS`] is left).
+fn brace_group(word: &str) -> Option<(usize, usize, Vec<String>)> {
     let bytes = word.as_bytes();
     let mut search = 0;
     while let Some(rel) = word[search..].find('{') {
@@ -386,19 +640,23 @@ fn brace_group(word: &str) -> Option<(usize, usize, Vec<&str>)> {
                 b'{' => depth += 1,
                 b'}' => {
                     depth -= 1;
-                    if depth == 0 {
-                        if commas.is_empty() {
-                            break;
-                        }
-                        let mut alternatives = Vec::new();
-                        let mut from = start + 1;
-                        for c in commas {
-                            alternatives.push(&word[from..c]);
-                            from = c + 1;
-                        }
-                        alternatives.push(&word[from..i]);
-                        return Some((start, i, alternatives));
+                    if depth > 0 {
+                        continue;
                     }
+                    if commas.is_empty() {
+                        match range(&word[start + 1..i]) {
+                            Some(alternatives) => return Some((start, i, alternatives)),
+                            None => break,
+                        }
+                    }
+                    let mut alternatives = Vec::new();
+                    let mut from = start + 1;
+                    for c in commas {
+                        alternatives.push(word[from..c].to_string());
+                        from = c + 1;
+                    }
+                    alternatives.push(word[from..i].to_string());
+                    return Some((start, i, alternatives));
                 }
                 b',' if depth == 1 => commas.push(i),
                 _ => {}
@@ -408,12 +666,41 @@ fn brace_group(word: &str) -> Option<(usize, usize, Vec<&str>)> {
     None
 }
 
+/// A brace range's words: `a..e` (characters) or `1..3` (integers).
+fn range(inner: &str) -> Option<Vec<String>> {
+    let (from, to) = inner.split_once("..")?;
+    let to = to.split_once("..").map_or(to, |(t, _)| t);
+    if let (Ok(a), Ok(b)) = (from.parse::<i64>(), to.parse::<i64>()) {
+        let (lo, hi) = (a.min(b), a.max(b));
+        if hi - lo >= MAX_BRACE_WORDS as i64 {
+            return None;
+        }
+        return Some((lo..=hi).map(|n| n.to_string()).collect());
+    }
+    let (mut a, mut b) = (from.chars(), to.chars());
+    let (Some(x), None, Some(y), None) = (a.next(), a.next(), b.next(), b.next()) else {
+        return None;
+    };
+    let (lo, hi) = (x.min(y), x.max(y));
+    if !(lo.is_ascii_alphabetic() && hi.is_ascii_alphabetic())
+        || (hi as u32 - lo as u32) as usize >= MAX_BRACE_WORDS
+    {
+        return None;
+    }
+    Some((lo..=hi).map(String::from).collect())
+}
+
 /// A word's value where the text set it (`x=rm; $x`), or its default
 /// (`${RM:-rm}`).
 fn expanded(word: &str, vars: &[(String, String)]) -> Option<String> {
     let inner = word.strip_prefix("${").and_then(|n| n.strip_suffix('}'));
     let (name, default) = match inner {
-        Some(inner) => match inner.split_once(":-").or_else(|| inner.split_once('-')) {
+        Some(inner) => match inner
+            .split_once(":-")
+            .or_else(|| inner.split_once(":="))
+            .or_else(|| inner.split_once('-'))
+            .or_else(|| inner.split_once('='))
+        {
             Some((name, default)) => (name, Some(default)),
             None => (inner, None),
         },

@@ -146,6 +146,13 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
             .list
             .iter()
             .any(|s| s.partial && s.words.is_empty())
+        // A word known only when it runs (an expansion, a substitution, a
+        // brace expression), or a program's name that is a glob: the
+        // precise reading sees neither `git reset --ha$()rd` nor `/bin/r? -rf ~`.
+        || analysis.commands().iter().any(|c| {
+            c.words.iter().any(|w| !w.is_static())
+                || c.words.first().is_some_and(|w| w.glob_prefix.is_some())
+        })
         || analysis.commands().iter().any(|c| {
             // Set before the command, or by `export`, `env`, `printf -v`, `declare`.
             c.assignments
@@ -320,15 +327,20 @@ impl Walk<'_> {
                 // `curl URL | sh`, `base64 -d <<<... | bash`: a script
                 // only known when it runs, unless the text before the pipe
                 // is written out (`echo`, `printf`, a here-document).
-                let printed = matches!(before.argv().next(), Some("echo" | "printf"))
-                    || (before.argv().eq(["cat"])
-                        && before
-                            .redirects
-                            .iter()
-                            .any(|r| r.heredoc.is_some() || r.op == RedirectOp::HereString));
+                let printed = written_out(before);
                 if !printed && subjects_here.iter().any(|s| runs_stdin(&s.words)) {
                     self.out.push(shellward_effects::lenient::unknown_script());
                 }
+            }
+            // `bash -c "$(curl URL)"`, `bash <(curl URL)`, `eval "$(...)"`,
+            // `sh < <(curl URL)`, `bash <<< "$(...)"`: a reader given a
+            // script that is only made when it runs.
+            let dynamic_script = c.words.iter().skip(1).any(|w| !w.is_static())
+                || c.redirects
+                    .iter()
+                    .any(|r| r.effective_fd() == 0 && r.heredoc.is_none() && !r.target.is_static());
+            if dynamic_script && subjects_here.iter().any(|s| reads_scripts(&s.words)) {
+                self.out.push(shellward_effects::lenient::unknown_script());
             }
             self.after(c, subjects.of_command(i));
         }
@@ -454,12 +466,58 @@ impl Walk<'_> {
     }
 }
 
+/// The command before a pipe writes out its text for us to read: `echo`
+/// or `printf` of static words without escapes or formats, or `cat` of a
+/// here-document or here-string (`echo -e '\x72m'`, `printf '\162m'` and
+/// `echo $(curl ...)` are made only when they run).
+fn written_out(c: &SimpleCommand) -> bool {
+    let static_words = c.words.iter().all(|w| w.is_static());
+    match c.argv().next() {
+        Some("echo") => {
+            static_words
+                && c.argv()
+                    .skip(1)
+                    .all(|a| !a.contains('\\') && !a.starts_with("-e"))
+        }
+        Some("printf") => static_words && c.argv().skip(1).all(|a| !a.contains(['\\', '%'])),
+        Some("cat") => {
+            c.argv().eq(["cat"])
+                && c.redirects.iter().any(|r| {
+                    (r.heredoc.is_some() || r.op == RedirectOp::HereString) && r.target.is_static()
+                })
+        }
+        _ => false,
+    }
+}
+
+/// A program that runs a script it is given: a shell, an interpreter,
+/// `eval`, `source`, `.` (through wrappers: the subject's words).
+fn reads_scripts(words: &[String]) -> bool {
+    words.first().is_some_and(|w| {
+        let base = w.rsplit('/').next().unwrap_or(w);
+        SHELLS.contains(&base)
+            || shellward_effects::scan::is_interpreter(base)
+            || matches!(base, "eval" | "source" | ".")
+    })
+}
+
 /// A shell or interpreter that runs what it reads on standard input: no
-/// script named, no `-c`/`-e` code (`sh`, `bash -s`, `python3 -`, `node`).
+/// script named, no `-c`/`-e` code (`sh`, `bash -s`, `python3 -`, `node`),
+/// or `/dev/stdin` or `-` named as the script (`bash /dev/stdin`,
+/// `source /dev/stdin`, `python3 - install`).
 fn runs_stdin(words: &[String]) -> bool {
+    let stdin_named = |w: &String| matches!(w.as_str(), "-" | "/dev/stdin" | "/proc/self/fd/0");
+    if words
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "source" | "."))
+    {
+        return words.get(1).is_some_and(stdin_named);
+    }
     let base = |w: &String| w.rsplit('/').next().unwrap_or(w).to_string();
     let Some(at) = words.iter().position(|w| {
-        SHELLS.contains(&base(w).as_str()) || shellward_effects::scan::is_interpreter(&base(w))
+        SHELLS.contains(&base(w).as_str())
+            || shellward_effects::scan::is_interpreter(&base(w))
+            || shellward_effects::scan::is_sql_client(&base(w))
     }) else {
         return false;
     };
@@ -469,11 +527,24 @@ fn runs_stdin(words: &[String]) -> bool {
         true => &['c'],
         false => &['c', 'e', 'm'],
     };
-    words[at + 1..].iter().all(|w| {
+    let shell = SHELLS.contains(&base(&words[at]).as_str());
+    for w in &words[at + 1..] {
+        // `sh -n` only reads the script for its syntax.
+        if shell && w.starts_with('-') && !w.starts_with("--") && w.contains('n') {
+            return false;
+        }
+        let stdin_flag = shell && w.starts_with('-') && !w.starts_with("--") && w.contains('s');
+        if stdin_named(w) || stdin_flag {
+            return true;
+        }
         let short = w.starts_with('-') && !w.starts_with("--") && !w.contains(code_flags);
-        let long = w.starts_with("--") && SHELLS.contains(&base(&words[at]).as_str());
-        w == "-" || short || (long && !w.starts_with("--command"))
-    })
+        let long = w.starts_with("--") && shell && !w.starts_with("--command");
+        if !(short || long) {
+            // A script or code named: not standard input.
+            return false;
+        }
+    }
+    true
 }
 
 /// The programs among the first words of these commands that read a

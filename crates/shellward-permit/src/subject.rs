@@ -73,6 +73,23 @@ impl Subjects {
     }
 }
 
+/// The words of a brace expression of plain text (no expansion, quote,
+/// escape, glob or tilde in it), as bash expands it; `None` for any
+/// other dynamic word.
+fn plain_braces(w: &Word, source: &str) -> Option<Vec<String>> {
+    if w.dynamic != Some(shellward_syntax::DynamicKind::BraceExpansion) || w.tilde {
+        return None;
+    }
+    let text = source.get(w.span.start..w.span.end)?;
+    if text.contains(['$', '`', '\'', '"', '\\', '*', '?', '[', '~']) {
+        return None;
+    }
+    match shellward_effects::lenient::expand_word(text) {
+        (words, true) => Some(words),
+        _ => None,
+    }
+}
+
 /// The subjects of `commands` and of every command nested in their words
 /// (`$(...)`, backticks, `<(...)`, `>(...)`): `echo $(rm -rf x)` runs `rm`.
 fn collect(
@@ -83,11 +100,25 @@ fn collect(
     via: Option<&str>,
 ) {
     for c in commands {
-        let known: Vec<&Word> = c.words.iter().take_while(|w| w.is_static()).collect();
         // A dynamic word leaves a partial subject, which rules check with
-        // `may_match_partial`; it does not by itself hide a command.
-        let partial = known.len() < c.words.len();
-        let words: Vec<String> = known.iter().map(|w| w.value.clone()).collect();
+        // `may_match_partial`; it does not by itself hide a command. A
+        // brace expression of plain text (`rm -rf target/{debug,release}`)
+        // is expanded as bash expands it, into known words.
+        let mut words: Vec<String> = Vec::new();
+        let mut partial = false;
+        for w in &c.words {
+            if w.is_static() {
+                words.push(w.value.clone());
+                continue;
+            }
+            match plain_braces(w, source) {
+                Some(expanded) => words.extend(expanded),
+                None => {
+                    partial = true;
+                    break;
+                }
+            }
+        }
         if c.assignments.iter().any(|a| a.name.starts_with("GIT_")) {
             out.git_opaque = true;
         }

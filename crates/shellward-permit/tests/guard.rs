@@ -350,6 +350,30 @@ fn shell_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
 
+/// The commands yolo mode does not hand to a guard rule (allowed, or
+/// asked by another rule), each with what it got instead.
+fn not_guarded<'c>(p: &Place, commands: impl IntoIterator<Item = &'c str>) -> Vec<String> {
+    commands
+        .into_iter()
+        .map(|c| (c, decision_in(p, Yolo, NONE, Level::User, c)))
+        .filter(|(_, d)| d.action == Allow || !d.rule.starts_with("guard."))
+        .map(|(c, d)| {
+            let shown: String = c.chars().take(80).collect();
+            format!("`{shown}`: {:?} {} ({})", d.action, d.rule, d.reason)
+        })
+        .collect()
+}
+
+/// The everyday commands yolo mode does not allow.
+fn not_allowed<'c>(p: &Place, commands: impl IntoIterator<Item = &'c str>) -> Vec<String> {
+    commands
+        .into_iter()
+        .map(|c| (c, decision_in(p, Yolo, NONE, Level::User, c)))
+        .filter(|(_, d)| d.action != Allow)
+        .map(|(c, d)| format!("everyday `{c}` not allowed: {} ({})", d.rule, d.reason))
+        .collect()
+}
+
 /// An adversarial review's classes of commands that destroy but that the
 /// guard's first version allowed in yolo mode; each must now be asked
 /// about by the guard. (Judged only, never run.)
@@ -431,17 +455,7 @@ fn review_bypasses_are_guarded() {
         "sed -n '1e rm -rf ~' /etc/hostname",
         "uv run python -c \"import shutil; shutil.rmtree('/root')\"",
     ];
-    let p = place();
-    let mut failures = Vec::new();
-    for command in commands {
-        let d = decision_in(&p, Yolo, NONE, Level::User, command);
-        if d.action == Allow || !d.rule.starts_with("guard.") {
-            failures.push(format!(
-                "`{command}`: {:?} {} ({})",
-                d.action, d.rule, d.reason
-            ));
-        }
-    }
+    let failures = not_guarded(&place(), commands.iter().copied());
     assert!(
         failures.is_empty(),
         "{} not guarded:\n{}",
@@ -539,19 +553,8 @@ fn fourth_review_bypasses_are_guarded() {
         "ls /usr/bin/py*",
     ];
     let p = place();
-    let failures: Vec<String> = commands
-        .iter()
-        .map(|c| (c, decision_in(&p, Yolo, NONE, Level::User, c)))
-        .filter(|(_, d)| d.action == Allow || !d.rule.starts_with("guard."))
-        .map(|(c, d)| format!("`{c}`: {:?} {} ({})", d.action, d.rule, d.reason))
-        .chain(
-            everyday
-                .iter()
-                .map(|c| (c, decision_in(&p, Yolo, NONE, Level::User, c)))
-                .filter(|(_, d)| d.action != Allow)
-                .map(|(c, d)| format!("everyday `{c}` not allowed: {} ({})", d.rule, d.reason)),
-        )
-        .collect();
+    let mut failures = not_guarded(&p, commands.iter().copied());
+    failures.extend(not_allowed(&p, everyday.iter().copied()));
     assert!(
         failures.is_empty(),
         "{}:\n{}",
@@ -594,38 +597,25 @@ fn third_review_bypasses_are_guarded() {
         &program_run,
     ];
     let p = place();
-    let failures: Vec<String> = commands
-        .iter()
-        .map(|command| (command, decision_in(&p, Yolo, NONE, Level::User, command)))
-        .filter(|(_, d)| d.action == Allow || !d.rule.starts_with("guard."))
-        .map(|(c, d)| {
-            format!(
-                "`{}`: {:?} {} ({})",
-                c.chars().take(80).collect::<String>(),
-                d.action,
-                d.rule,
-                d.reason
-            )
-        })
-        .collect();
+    let mut failures = not_guarded(&p, commands.iter().copied());
+    // And what bash expands harmlessly stays allowed.
+    failures.extend(not_allowed(
+        &p,
+        [
+            "echo {a,b}",
+            "ls {src,docs}",
+            "mkdir -p build/{debug,release}",
+            "echo 'ls -la' | sh",
+            "cat data.json | python3 -c 'import json,sys; print(json.load(sys.stdin))'",
+            "git log --oneline | head -3",
+        ],
+    ));
     assert!(
         failures.is_empty(),
         "{} not guarded:\n{}",
         failures.len(),
         failures.join("\n")
     );
-    // And what bash expands harmlessly stays allowed.
-    for command in [
-        "echo {a,b}",
-        "ls {src,docs}",
-        "mkdir -p build/{debug,release}",
-        "echo 'ls -la' | sh",
-        "cat data.json | python3 -c 'import json,sys; print(json.load(sys.stdin))'",
-        "git log --oneline | head -3",
-    ] {
-        let d = decision_in(&p, Yolo, NONE, Level::User, command);
-        assert_eq!(d.action, Allow, "`{command}`: {} ({})", d.rule, d.reason);
-    }
 }
 
 /// A second review's classes (after the first round's fixes): each
@@ -724,19 +714,13 @@ fn second_review_bypasses_are_guarded() {
         "npx aws-cdk destroy --force",
     ];
     let p = place();
-    let mut failures = Vec::new();
     // The link `ln -st DIR ~` makes is named after the home's last part.
     let home_name = p.home.file_name().unwrap().to_str().unwrap().to_string();
-    for command in commands {
-        let command = &command.replace("node_modules/root/", &format!("node_modules/{home_name}/"));
-        let d = decision_in(&p, Yolo, NONE, Level::User, command);
-        if d.action == Allow || !d.rule.starts_with("guard.") {
-            failures.push(format!(
-                "`{command}`: {:?} {} ({})",
-                d.action, d.rule, d.reason
-            ));
-        }
-    }
+    let named: Vec<String> = commands
+        .iter()
+        .map(|c| c.replace("node_modules/root/", &format!("node_modules/{home_name}/")))
+        .collect();
+    let failures = not_guarded(&p, named.iter().map(String::as_str));
     assert!(
         failures.is_empty(),
         "{} not guarded:\n{}",

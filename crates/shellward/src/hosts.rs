@@ -384,6 +384,15 @@ fn input_with(payload: &Value, command: String) -> Value {
     input
 }
 
+/// Where a call runs: `dir` (a tool's own working directory, relative to
+/// the session's) under `base`, `.` segments dropped; else `base`.
+fn within(base: Option<&PathBuf>, dir: Option<&str>) -> Option<PathBuf> {
+    match (base, dir) {
+        (Some(base), Some(dir)) => Some(base.join(dir).components().collect()),
+        (base, _) => base.cloned(),
+    }
+}
+
 fn text<'a>(payload: &'a Value, path: &[&str]) -> Option<&'a str> {
     path.iter().try_fold(payload, |v, k| v.get(k))?.as_str()
 }
@@ -413,10 +422,7 @@ fn codex(payload: &Value, confine: bool) -> Result<Option<Value>, String> {
     // A shell call may carry its own `workdir` (relative to the session's
     // `cwd`): that is where it runs.
     let project = text(payload, &["cwd"]).map(PathBuf::from);
-    let cwd = match (&project, text(payload, &["tool_input", "workdir"])) {
-        (Some(base), Some(dir)) => Some(base.join(dir).components().collect()),
-        (base, _) => base.clone(),
-    };
+    let cwd = within(project.as_ref(), text(payload, &["tool_input", "workdir"]));
     let call = Call {
         command,
         cwd,
@@ -462,12 +468,12 @@ fn gemini(payload: &Value, confine: bool) -> Result<Option<Value>, String> {
         text(payload, &["tool_input", "dir_path"]),
         text(payload, &["tool_input", "directory"]),
     );
-    let cwd = match (&project, dir_path.or(directory)) {
-        // Both, naming different places: which one runs depends on the
-        // version, so neither is taken (nothing is inside).
-        _ if dir_path.is_some() && directory.is_some() && dir_path != directory => None,
-        (Some(base), Some(dir)) => Some(base.join(dir).components().collect()),
-        (base, _) => base.clone(),
+    // Both, naming different places: which one runs depends on the
+    // version, so neither is taken (nothing is inside).
+    let conflict = dir_path.is_some() && directory.is_some() && dir_path != directory;
+    let cwd = match conflict {
+        true => None,
+        false => within(project.as_ref(), dir_path.or(directory)),
     };
     let call = Call {
         command,

@@ -8,7 +8,7 @@
 //! formatting stay as they were. Copilot CLI and OpenCode read whole
 //! files from a folder, so ours is a file of its own there. A file that
 //! did not exist before `install` is recorded
-//! (`$XDG_STATE_HOME/shellward/installed.json`) and removed again by
+//! (`installed.json` beside the session store, in the state directory) and removed again by
 //! `uninstall` when nothing but our entry was ever added to it; so an
 //! install and an uninstall leave every file as it was, byte for byte.
 //! (One exception: an array or table that held only our entry is removed
@@ -526,29 +526,20 @@ fn toml_remove(text: &str) -> Result<String, String> {
 }
 
 /// The files and directories `install` created, which `uninstall` may
-/// remove again.
-fn record_path() -> Option<PathBuf> {
-    std::env::var_os("XDG_STATE_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))
-        .map(|d| d.join("shellward/installed.json"))
+/// remove again: beside the session store, in shellward's state directory.
+fn record_path() -> PathBuf {
+    shellward_exec::store::default_path().with_file_name("installed.json")
 }
 
 fn created_files() -> Vec<PathBuf> {
-    record_path()
-        .and_then(|p| std::fs::read(p).ok())
+    std::fs::read(record_path())
+        .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default()
 }
 
 fn save_created(files: &[PathBuf]) -> Result<(), String> {
-    let Some(path) = record_path() else {
-        return Ok(());
-    };
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
+    let path = record_path();
     if files.is_empty() {
         return match std::fs::remove_file(&path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -556,6 +547,9 @@ fn save_created(files: &[PathBuf]) -> Result<(), String> {
             }
             _ => Ok(()),
         };
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let text = serde_json::to_string_pretty(files).unwrap_or_default();
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))

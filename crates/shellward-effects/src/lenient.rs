@@ -41,12 +41,14 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
         None => (text, false),
     };
     let (expanded, unexpanded) = brace_expanded(text);
-    // The words as written, and with every expansion taken as empty
-    // (`r$()m`, `git push --f${x}orce`, `git$() push`).
-    let emptied = emptied(&expanded);
+    // The words as written, then with every expansion at its worst plain
+    // value: an unknown one taken as empty (`r$()m`, `git push --f${x}orce`)
+    // and as a blank (`rm${X}-rf${X}~`).
     let mut out = read_text(&expanded, ctx);
-    if let Some(emptied) = emptied {
-        out.extend(read_text(&emptied, ctx));
+    for unknown in ["", " "] {
+        if let Some(plain) = emptied(&expanded, unknown) {
+            out.extend(read_text(&plain, ctx));
+        }
     }
     if cut || unexpanded {
         out.truncate(MAX_EFFECTS - 1);
@@ -237,18 +239,6 @@ fn read_piece(
             }
             continue;
         }
-        // `rm${IFS}-rf${IFS}~`: an expansion may split the word, so a
-        // known program before it is read with the pieces as arguments.
-        if let Some((head, tail)) = word.split_once('$')
-            && !head.is_empty()
-            && crate::is_known(crate::family(base(head)))
-        {
-            let mut words = vec![head.to_string()];
-            words.extend(split_at_expansions(&format!("${tail}")));
-            words.extend(window[1..].iter().cloned());
-            out.extend(effects(&words, false, ctx));
-            continue;
-        }
         if let Some((key, value)) = word.rsplit_once('=') {
             // `GIT_EDITOR=rm -rf ~`, `-oProxyCommand=rm -rf ~`,
             // `--checkpoint-action=exec=rm ...`: a command in a value; a
@@ -335,36 +325,6 @@ fn unread() -> Effect {
     }
 }
 
-/// The words of a word's text around its expansions: an `IFS` expansion
-/// only separates (`rm${IFS}-rf`), another is a word of its own (it may
-/// hold anything, spaces included).
-fn split_at_expansions(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find('$') {
-        if at > 0 {
-            words.push(rest[..at].to_string());
-        }
-        let after = &rest[at + 1..];
-        let len = match after.strip_prefix('{') {
-            Some(inner) => inner.find('}').map_or(after.len(), |e| e + 2),
-            None => after
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(after.len()),
-        };
-        let expansion = &rest[at..at + 1 + len];
-        let name = expansion.trim_start_matches("${").trim_start_matches('$');
-        if !name.starts_with("IFS") {
-            words.push(expansion.to_string());
-        }
-        rest = &rest[at + 1 + len..];
-    }
-    if !rest.is_empty() {
-        words.push(rest.to_string());
-    }
-    words
-}
-
 /// `text` with brace expressions expanded as bash does before anything
 /// else (`{rm,-rf,~}` is `rm -rf ~`, `r{m,} -rf ~` is `rm r -rf ~`,
 /// `{r..r}m` is `rm`), word by word (a word ends at a blank or an
@@ -442,8 +402,8 @@ pub fn expand_word(word: &str) -> (Vec<String>, bool) {
 /// The text with every expansion replaced by its worst plain value, or
 /// `None` when it has none: a variable the text sets by its value (split
 /// at a custom `IFS`), `IFS` by a blank, `HOME` by `~`, `$(echo WORDS)` by
-/// its words, anything else by nothing (`r$()m`, `git push --f${x}orce`).
-fn emptied(text: &str) -> Option<String> {
+/// its words, anything else by `unknown` (nothing or a blank).
+fn emptied(text: &str, unknown: &str) -> Option<String> {
     if !text.contains(['$', '`']) {
         return None;
     }
@@ -471,7 +431,7 @@ fn emptied(text: &str) -> Option<String> {
                 .map(|c| if ifs.contains(&c) { ' ' } else { c })
                 .collect(),
             ("HOME", None) => "~".into(),
-            _ => String::new(),
+            _ => unknown.into(),
         }
     };
     let mut out = String::with_capacity(text.len());

@@ -268,15 +268,7 @@ fn read_piece(
         // known program it matches; one we cannot list, as a program known
         // only when it runs.
         if i == 0 && word.contains(['?', '*', '[']) {
-            let candidates = glob_candidates(word);
-            for candidate in &candidates {
-                let mut words = window.to_vec();
-                words[0] = candidate.clone();
-                out.extend(effects(&words, false, ctx));
-            }
-            if candidates.is_empty() {
-                unknown_program(&window[1..], ctx, out);
-            }
+            read_glob_program(window, ctx, out);
             continue;
         }
         if program {
@@ -306,6 +298,20 @@ pub fn unknown_script() -> Effect {
         target: None,
         summary: "runs a script it reads from a pipe, which is only known when it runs",
         alternative: Some("save the script to a file and read it first"),
+    }
+}
+
+/// A glob in a program's place (`/bin/r? -rf ~`) read as each known
+/// program it matches, or as a program known only when it runs.
+fn read_glob_program(window: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
+    let candidates = glob_candidates(&window[0]);
+    for candidate in &candidates {
+        let mut words = window.to_vec();
+        words[0] = candidate.clone();
+        out.extend(effects(&words, false, ctx));
+    }
+    if candidates.is_empty() {
+        unknown_program(&window[1..], ctx, out);
     }
 }
 

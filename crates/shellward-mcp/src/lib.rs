@@ -154,12 +154,11 @@ pub fn output_dir(store: &std::path::Path) -> PathBuf {
         .join("output")
 }
 
-/// Serve one session on stdin/stdout until the client disconnects.
-#[allow(deprecated)] // logging notifications: see the imports
-pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
-    let store = Store::open(&options.store)?;
-    // The state directory's retention, off the request path.
-    let (db, output) = (options.store.clone(), output_dir(&options.store));
+/// The state directory's upkeep when a server starts, off the request
+/// path: its retention, and what a shellward killed with `kill -9` left
+/// running (stopped and recorded).
+fn upkeep(db: &std::path::Path, executor: Arc<Executor>) {
+    let (db, output) = (db.to_path_buf(), output_dir(db));
     std::thread::spawn(move || {
         let retention = shellward_exec::retention::Retention::from_env();
         let now = std::time::SystemTime::now();
@@ -177,17 +176,54 @@ pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
             Err(e) => tracing::warn!(error = %e, "could not prune the state directory"),
         }
     });
-    let (executor, mut events) =
-        Executor::new(store, Limits::from_env(), output_dir(&options.store))?;
-    let executor = Arc::new(executor);
-    // What a shellward killed with `kill -9` left running: stopped and
-    // recorded, off the request path.
-    let reaper = executor.clone();
     tokio::spawn(async move {
-        if let Err(e) = reaper.reap_orphans().await {
+        if let Err(e) = executor.reap_orphans().await {
             tracing::warn!(error = %e, "could not look for orphaned commands");
         }
     });
+}
+
+/// Progress notifications to the client, when it asked for them (a
+/// progress token): elapsed time, bytes and the last line of output.
+fn progress_notifier(
+    context: &RequestContext<RoleServer>,
+) -> Option<Arc<dyn Fn(shellward_exec::Progress) + Send + Sync>> {
+    context.meta.get_progress_token().map(|token| {
+        let peer = context.peer.clone();
+        let f: Arc<dyn Fn(shellward_exec::Progress) + Send + Sync> =
+            Arc::new(move |p: shellward_exec::Progress| {
+                let peer = peer.clone();
+                let mut param =
+                    ProgressNotificationParam::new(token.clone(), p.elapsed.as_secs_f64());
+                let preview: String = p
+                    .preview
+                    .lines()
+                    .last()
+                    .unwrap_or("")
+                    .chars()
+                    .take(200)
+                    .collect();
+                param.message = Some(format!(
+                    "{:.0} s, {} bytes: {preview}",
+                    p.elapsed.as_secs_f64(),
+                    p.bytes
+                ));
+                tokio::spawn(async move {
+                    let _ = peer.notify_progress(param).await;
+                });
+            });
+        f
+    })
+}
+
+/// Serve one session on stdin/stdout until the client disconnects.
+#[allow(deprecated)] // logging notifications: see the imports
+pub async fn serve_stdio(options: Options) -> Result<(), ServeError> {
+    let store = Store::open(&options.store)?;
+    let (executor, mut events) =
+        Executor::new(store, Limits::from_env(), output_dir(&options.store))?;
+    let executor = Arc::new(executor);
+    upkeep(&options.store, executor.clone());
     let server = Server {
         executor: executor.clone(),
         session: Session {
@@ -419,32 +455,9 @@ impl Server {
             Err(e) => return text_result(e.to_string(), true),
         };
         let decision = prepared.decision.clone();
-        let approval = match decision.action {
-            Action::Allow => prepared.approve(false),
-            Action::Deny => {
-                let text = format!("Denied ({}): {}", decision.rule, decision.reason);
-                return decided(vec![ContentBlock::text(text)], true, &decision);
-            }
-            Action::Ask => {
-                let supports = context
-                    .peer
-                    .peer_info()
-                    .is_some_and(|info| info.capabilities.elicitation.is_some());
-                if !supports {
-                    let text = needs_approval(&prepared.input.command, &decision);
-                    return decided(vec![ContentBlock::text(text)], true, &decision);
-                }
-                match self.ask(&prepared.input.command, &decision, context).await {
-                    Ok(()) => prepared.approve(true),
-                    Err(message) => {
-                        return decided(vec![ContentBlock::text(message)], true, &decision);
-                    }
-                }
-            }
-        };
-        let approval = match approval {
+        let approval = match self.approval(&prepared, context).await {
             Ok(a) => a,
-            Err(refusal) => return text_result(refusal.to_string(), true),
+            Err(answer) => return answer,
         };
         let (abort_handle, abort) = shellward_exec::AbortHandle::new();
         let ct = context.ct.clone();
@@ -452,32 +465,7 @@ impl Server {
             ct.cancelled().await;
             abort_handle.abort();
         });
-        let progress = context.meta.get_progress_token().map(|token| {
-            let peer = context.peer.clone();
-            let f: Arc<dyn Fn(shellward_exec::Progress) + Send + Sync> =
-                Arc::new(move |p: shellward_exec::Progress| {
-                    let peer = peer.clone();
-                    let mut param =
-                        ProgressNotificationParam::new(token.clone(), p.elapsed.as_secs_f64());
-                    let preview: String = p
-                        .preview
-                        .lines()
-                        .last()
-                        .unwrap_or("")
-                        .chars()
-                        .take(200)
-                        .collect();
-                    param.message = Some(format!(
-                        "{:.0} s, {} bytes: {preview}",
-                        p.elapsed.as_secs_f64(),
-                        p.bytes
-                    ));
-                    tokio::spawn(async move {
-                        let _ = peer.notify_progress(param).await;
-                    });
-                });
-            f
-        });
+        let progress = progress_notifier(context);
         let call = Call {
             abort: Some(abort),
             progress,
@@ -492,6 +480,13 @@ impl Server {
             Ok(o) => o,
             Err(e) => return text_result(e.to_string(), true),
         };
+        let (blocks, is_error) = self.blocks(&outcome);
+        decided(blocks, is_error, &decision)
+    }
+
+    /// The result's content blocks: completion notices not yet shown, then
+    /// the command's output (`(no output)` for a command that printed none).
+    fn blocks(&self, outcome: &BashOutcome) -> (Vec<ContentBlock>, bool) {
         let (content, is_error) = outcome.to_model();
         let mut blocks = self.take_pending();
         for c in content {
@@ -506,7 +501,41 @@ impl Server {
                 Content::Image(i) => ContentBlock::image(i.data, i.media_type),
             });
         }
-        decided(blocks, is_error, &decision)
+        (blocks, is_error)
+    }
+
+    /// The approval for a prepared command: an allow, or an ask the user
+    /// accepted through an elicitation; otherwise the answer to return.
+    async fn approval(
+        &self,
+        prepared: &shellward_exec::Prepared,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<shellward_exec::Approval, CallToolResponse> {
+        let decision = &prepared.decision;
+        let approval = match decision.action {
+            Action::Allow => prepared.approve(false),
+            Action::Deny => {
+                let text = format!("Denied ({}): {}", decision.rule, decision.reason);
+                return Err(decided(vec![ContentBlock::text(text)], true, decision));
+            }
+            Action::Ask => {
+                let supports = context
+                    .peer
+                    .peer_info()
+                    .is_some_and(|info| info.capabilities.elicitation.is_some());
+                if !supports {
+                    let text = needs_approval(&prepared.input.command, decision);
+                    return Err(decided(vec![ContentBlock::text(text)], true, decision));
+                }
+                match self.ask(&prepared.input.command, decision, context).await {
+                    Ok(()) => prepared.approve(true),
+                    Err(message) => {
+                        return Err(decided(vec![ContentBlock::text(message)], true, decision));
+                    }
+                }
+            }
+        };
+        approval.map_err(|refusal| text_result(refusal.to_string(), true))
     }
 
     /// Ask the user through an elicitation; `Ok` when approved.

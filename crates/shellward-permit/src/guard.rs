@@ -296,53 +296,64 @@ impl Walk<'_> {
                     self.cwd = saved;
                 }
             }
-            let subjects_here = subjects.of_command(i);
-            let readers = readers(subjects_here.iter().map(|s| s.words.as_slice()));
-            for r in &c.redirects {
-                self.redirect(&readers, r, depth);
-            }
-            // `echo 'DROP DATABASE x' | mysql`: what is piped into a reader
-            // of scripts is a script (unless a shell was given one with -c).
-            let scripted = subjects_here
-                .iter()
-                .any(|s| shell_script(&s.words).is_some());
-            if matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll))
-                && i > 0
-                && !scripted
-            {
-                let before = &commands[i - 1];
-                let mut fed: Vec<&str> = before.argv().skip(1).collect();
-                // `cat <<'EOF' | psql`: what the previous command was fed.
-                fed.extend(
-                    before
-                        .redirects
-                        .iter()
-                        .filter_map(|r| match (&r.heredoc, r.op) {
-                            (Some(doc), _) => Some(doc.body.as_str()),
-                            (None, RedirectOp::HereString) => Some(r.target.value.as_str()),
-                            _ => None,
-                        }),
-                );
-                self.read_as_script(&fed.join(" "), &readers, depth);
-                // `curl URL | sh`, `base64 -d <<<... | bash`: a script
-                // only known when it runs, unless the text before the pipe
-                // is written out (`echo`, `printf`, a here-document).
-                let printed = written_out(before);
-                if !printed && subjects_here.iter().any(|s| runs_stdin(&s.words)) {
-                    self.out.push(shellward_effects::lenient::unknown_script());
-                }
-            }
-            // `bash -c "$(curl URL)"`, `bash <(curl URL)`, `eval "$(...)"`,
-            // `sh < <(curl URL)`, `bash <<< "$(...)"`: a reader given a
-            // script that is only made when it runs.
-            let dynamic_script = c.words.iter().skip(1).any(|w| !w.is_static())
-                || c.redirects
+            self.scripts_fed(commands, i, subjects.of_command(i), depth);
+            self.after(c, subjects.of_command(i));
+        }
+    }
+
+    /// What the `i`th command's readers of scripts (shells, SQL clients,
+    /// interpreters) are fed: its redirections and here-documents, what
+    /// the command before a pipe writes out, and a script that is only
+    /// made when it runs (`curl URL | sh`, `bash -c "$(curl URL)"`).
+    fn scripts_fed(
+        &mut self,
+        commands: &[SimpleCommand],
+        i: usize,
+        subjects_here: &[crate::subject::Subject],
+        depth: usize,
+    ) {
+        let c = &commands[i];
+        let readers = readers(subjects_here.iter().map(|s| s.words.as_slice()));
+        for r in &c.redirects {
+            self.redirect(&readers, r, depth);
+        }
+        // `echo 'DROP DATABASE x' | mysql`: what is piped into a reader
+        // of scripts is a script (unless a shell was given one with -c).
+        let scripted = subjects_here
+            .iter()
+            .any(|s| shell_script(&s.words).is_some());
+        if matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll)) && i > 0 && !scripted {
+            let before = &commands[i - 1];
+            let mut fed: Vec<&str> = before.argv().skip(1).collect();
+            // `cat <<'EOF' | psql`: what the previous command was fed.
+            fed.extend(
+                before
+                    .redirects
                     .iter()
-                    .any(|r| r.effective_fd() == 0 && r.heredoc.is_none() && !r.target.is_static());
-            if dynamic_script && subjects_here.iter().any(|s| reads_scripts(&s.words)) {
+                    .filter_map(|r| match (&r.heredoc, r.op) {
+                        (Some(doc), _) => Some(doc.body.as_str()),
+                        (None, RedirectOp::HereString) => Some(r.target.value.as_str()),
+                        _ => None,
+                    }),
+            );
+            self.read_as_script(&fed.join(" "), &readers, depth);
+            // `curl URL | sh`, `base64 -d <<<... | bash`: a script
+            // only known when it runs, unless the text before the pipe
+            // is written out (`echo`, `printf`, a here-document).
+            let printed = written_out(before);
+            if !printed && subjects_here.iter().any(|s| runs_stdin(&s.words)) {
                 self.out.push(shellward_effects::lenient::unknown_script());
             }
-            self.after(c, subjects.of_command(i));
+        }
+        // `bash -c "$(curl URL)"`, `bash <(curl URL)`, `eval "$(...)"`,
+        // `sh < <(curl URL)`, `bash <<< "$(...)"`: a reader given a
+        // script that is only made when it runs.
+        let dynamic_script = c.words.iter().skip(1).any(|w| !w.is_static())
+            || c.redirects
+                .iter()
+                .any(|r| r.effective_fd() == 0 && r.heredoc.is_none() && !r.target.is_static());
+        if dynamic_script && subjects_here.iter().any(|s| reads_scripts(&s.words)) {
+            self.out.push(shellward_effects::lenient::unknown_script());
         }
     }
 

@@ -73,6 +73,26 @@ impl Subjects {
     }
 }
 
+/// A command's words up to its first dynamic one, and whether there was
+/// one. A dynamic word leaves a partial subject, which rules check with
+/// `may_match_partial`; it does not by itself hide a command. A brace
+/// expression of plain text (`rm -rf target/{debug,release}`) is expanded
+/// as bash expands it, into known words.
+fn known_words(c: &SimpleCommand, source: &str) -> (Vec<String>, bool) {
+    let mut words: Vec<String> = Vec::new();
+    for w in &c.words {
+        if w.is_static() {
+            words.push(w.value.clone());
+            continue;
+        }
+        match plain_braces(w, source) {
+            Some(expanded) => words.extend(expanded),
+            None => return (words, true),
+        }
+    }
+    (words, false)
+}
+
 /// The words of a brace expression of plain text (no expansion, quote,
 /// escape, glob or tilde in it), as bash expands it; `None` for any
 /// other dynamic word.
@@ -100,25 +120,7 @@ fn collect(
     via: Option<&str>,
 ) {
     for c in commands {
-        // A dynamic word leaves a partial subject, which rules check with
-        // `may_match_partial`; it does not by itself hide a command. A
-        // brace expression of plain text (`rm -rf target/{debug,release}`)
-        // is expanded as bash expands it, into known words.
-        let mut words: Vec<String> = Vec::new();
-        let mut partial = false;
-        for w in &c.words {
-            if w.is_static() {
-                words.push(w.value.clone());
-                continue;
-            }
-            match plain_braces(w, source) {
-                Some(expanded) => words.extend(expanded),
-                None => {
-                    partial = true;
-                    break;
-                }
-            }
-        }
+        let (words, partial) = known_words(c, source);
         if c.assignments.iter().any(|a| a.name.starts_with("GIT_")) {
             out.git_opaque = true;
         }

@@ -50,7 +50,7 @@ use serde_json::{Value, json};
 use shellward_permit::{Action, Decision, Mode};
 
 /// The hosts with an adapter here.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Host {
     /// OpenAI Codex CLI (`[[hooks.PreToolUse]]` in config.toml).
     Codex,

@@ -461,28 +461,43 @@ fn broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// `shellward check`: one command, a batch, or a script file.
+fn check_command(args: &CheckArgs) -> Result<std::process::ExitCode> {
+    if let Some(file) = &args.file {
+        return check_file(args, file);
+    }
+    if args.batch {
+        batch(args)?;
+    } else {
+        let command = args.command.as_deref().unwrap_or_default();
+        let env = environment(args, None, None)?;
+        let report = check(command, &env);
+        let mut out = io::stdout().lock();
+        if args.json {
+            serde_json::to_writer_pretty(&mut out, &report)?;
+            writeln!(out)?;
+        } else {
+            human(&mut out, &report)?;
+        }
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// `shellward hook HOST`.
+fn run_hook(command: HookCommand) -> std::process::ExitCode {
+    match command {
+        HookCommand::ClaudeCode { on_ask, confine } => hook::claude_code(on_ask, confine),
+        HookCommand::Codex(a) => hosts::run(hosts::Host::Codex, a.options()),
+        HookCommand::Gemini(a) => hosts::run(hosts::Host::Gemini, a.options()),
+        HookCommand::Cursor(a) => hosts::run(hosts::Host::Cursor, a.options()),
+        HookCommand::Copilot(a) => hosts::run(hosts::Host::Copilot, a.options()),
+        HookCommand::Opencode(a) => hosts::run(hosts::Host::Opencode, a.options()),
+    }
+}
+
 fn run(cli: Cli) -> Result<std::process::ExitCode> {
     match cli.command {
-        Command::Check(args) => {
-            if let Some(file) = &args.file {
-                return check_file(&args, file);
-            }
-            if args.batch {
-                batch(&args)?;
-            } else {
-                let command = args.command.as_deref().unwrap_or_default();
-                let env = environment(&args, None, None)?;
-                let report = check(command, &env);
-                let mut out = io::stdout().lock();
-                if args.json {
-                    serde_json::to_writer_pretty(&mut out, &report)?;
-                    writeln!(out)?;
-                } else {
-                    human(&mut out, &report)?;
-                }
-            }
-            Ok(std::process::ExitCode::SUCCESS)
-        }
+        Command::Check(args) => check_command(&args),
         Command::Allow(args) => {
             let current = std::env::current_dir().context("reading the current directory")?;
             let workspace = workspace_root(args.workspace.as_ref())?;
@@ -541,16 +556,7 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             clap_complete::generate(shell, &mut Cli::command(), "shellward", &mut io::stdout());
             Ok(std::process::ExitCode::SUCCESS)
         }
-        Command::Hook(HookCommand::ClaudeCode { on_ask, confine }) => {
-            Ok(hook::claude_code(on_ask, confine))
-        }
-        Command::Hook(HookCommand::Codex(a)) => Ok(hosts::run(hosts::Host::Codex, a.options())),
-        Command::Hook(HookCommand::Gemini(a)) => Ok(hosts::run(hosts::Host::Gemini, a.options())),
-        Command::Hook(HookCommand::Cursor(a)) => Ok(hosts::run(hosts::Host::Cursor, a.options())),
-        Command::Hook(HookCommand::Copilot(a)) => Ok(hosts::run(hosts::Host::Copilot, a.options())),
-        Command::Hook(HookCommand::Opencode(a)) => {
-            Ok(hosts::run(hosts::Host::Opencode, a.options()))
-        }
+        Command::Hook(hook_command) => Ok(run_hook(hook_command)),
         Command::Sandbox(args) => Ok(sandbox::run(args)),
         Command::Install(args) => install_command(&args, false),
         Command::Uninstall(args) => install_command(&args, true),
@@ -799,24 +805,7 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
                 .join(", ")
         )?;
     }
-    if !report.read_only {
-        let c = &report.capability;
-        writeln!(
-            out,
-            "  risk {} · side effects {}",
-            c.risk_level.as_str(),
-            c.side_effect_scope.as_str()
-        )?;
-    }
-    for e in &report.effects {
-        let severity = match e.severity {
-            shellward_permit::Severity::Catastrophic | shellward_permit::Severity::Destructive => {
-                paint("31", e.severity.as_str())
-            }
-            _ => paint("33", e.severity.as_str()),
-        };
-        writeln!(out, "  {severity}: {} [{}]", e.describe(), e.rule)?;
-    }
+    human_effects(out, report, &paint)?;
     if !report.suggested_rules.is_empty() {
         writeln!(
             out,
@@ -835,6 +824,47 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
     if !report.unsupported.is_empty() {
         writeln!(out, "  unsupported: {}", report.unsupported.join(", "))?;
     }
+    human_commands(out, report, &paint)?;
+    if report.command.is_empty() {
+        bail!("empty command");
+    }
+    Ok(())
+}
+
+/// `check`'s lines for the capability fields and each effect.
+fn human_effects(
+    out: &mut impl Write,
+    report: &Report,
+    paint: &dyn Fn(&str, &str) -> String,
+) -> Result<()> {
+    if !report.read_only {
+        let c = &report.capability;
+        writeln!(
+            out,
+            "  risk {} · side effects {}",
+            c.risk_level.as_str(),
+            c.side_effect_scope.as_str()
+        )?;
+    }
+    for e in &report.effects {
+        let severity = match e.severity {
+            shellward_permit::Severity::Catastrophic | shellward_permit::Severity::Destructive => {
+                paint("31", e.severity.as_str())
+            }
+            _ => paint("33", e.severity.as_str()),
+        };
+        writeln!(out, "  {severity}: {} [{}]", e.describe(), e.rule)?;
+    }
+    Ok(())
+}
+
+/// `check`'s lines for each simple command: its text, argv, verdict and
+/// dynamic words.
+fn human_commands(
+    out: &mut impl Write,
+    report: &Report,
+    paint: &dyn Fn(&str, &str) -> String,
+) -> Result<()> {
     for (i, c) in report.commands.iter().enumerate() {
         let connector = c.connector.map(|c| format!("{c} ")).unwrap_or_default();
         writeln!(out, "  {:>2}  {connector}{}", i + 1, c.text)?;
@@ -855,9 +885,6 @@ fn human(out: &mut impl Write, report: &Report) -> Result<()> {
         for d in &c.dynamic_words {
             writeln!(out, "      word {} is dynamic ({})", d.index, d.kind)?;
         }
-    }
-    if report.command.is_empty() {
-        bail!("empty command");
     }
     Ok(())
 }

@@ -37,21 +37,7 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
     let store_path = shellward_exec::store::default_path();
     let store = Store::open(&store_path)?;
     let (executor, _events) = Executor::new(store, Limits::from_env(), output_dir(&store_path))?;
-    let input = BashInput {
-        command: args.command.join(" "),
-        timeout: args.timeout.map(shellward_exec::input::Millis),
-        description: None,
-        run_in_background: shellward_exec::input::Flag(args.background),
-        dangerously_disable_sandbox: shellward_exec::input::Flag(false),
-        // Where the person is (or `--cwd`), never where an earlier `run`
-        // left the session.
-        workdir: Some(
-            current
-                .join(args.cwd.as_deref().unwrap_or(std::path::Path::new(".")))
-                .to_string_lossy()
-                .into_owned(),
-        ),
-    };
+    let input = bash_input(&args, &current);
     if input.command.trim().is_empty() {
         // Nothing to run: an empty result, as the Bash tool gives.
         return Ok(ExitCode::SUCCESS);
@@ -65,41 +51,7 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
     let approved = args.yes || (asked && prompt(&prepared, &workspace)?);
     let approval = match prepared.approve(approved) {
         Ok(a) => a,
-        Err(refusal) => {
-            let code = match refusal {
-                shellward_exec::Refusal::NeedsApproval { .. } => crate::exit::NEEDS_APPROVAL,
-                shellward_exec::Refusal::Denied { .. } => crate::exit::DENIED,
-            };
-            if args.json {
-                println!(
-                    "{}",
-                    serde_json::json!({
-                        "outcome": if code == crate::exit::NEEDS_APPROVAL { "needs_approval" } else { "denied" },
-                        "decision": prepared.decision.action.as_str(),
-                        "rule": prepared.decision.rule,
-                        "reason": prepared.decision.reason,
-                        "suggested_rules": prepared.decision.suggested_rules,
-                        "external_directories": prepared.decision.external_directories,
-                        "capability": prepared.decision.capability,
-                        "effects": prepared.decision.effects,
-                    })
-                );
-            }
-            eprintln!("shellward: {refusal}");
-            if !prepared.decision.suggested_rules.is_empty() {
-                eprintln!(
-                    "shellward: run again with --yes, or allow it always: shellward allow {}",
-                    prepared
-                        .decision
-                        .suggested_rules
-                        .iter()
-                        .map(|r| format!("'{r}'"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
-            }
-            return Ok(ExitCode::from(code));
-        }
+        Err(refusal) => return Ok(refused(&args, &prepared, &refusal)),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -107,30 +59,7 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
         .build()
         .context("starting the async runtime")?;
     let (abort_handle, abort) = shellward_exec::AbortHandle::new();
-    let spinner = (std::io::stderr().is_terminal() && !args.json).then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(100));
-        bar
-    });
-    let progress = spinner.clone().map(|bar| {
-        let f: std::sync::Arc<dyn Fn(shellward_exec::Progress) + Send + Sync> =
-            std::sync::Arc::new(move |p: shellward_exec::Progress| {
-                let last: String = p
-                    .preview
-                    .lines()
-                    .last()
-                    .unwrap_or("")
-                    .chars()
-                    .take(60)
-                    .collect();
-                bar.set_message(format!("{} bytes  {last}", p.bytes));
-            });
-        f
-    });
+    let (spinner, progress) = spinner(args.json);
     let outcome = runtime.block_on(async {
         let call = Call {
             abort: Some(abort),
@@ -151,6 +80,113 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
     }
     let outcome = outcome?;
     let (content, is_error) = outcome.to_model();
+    print_outcome(&args, &outcome, &content, is_error)?;
+    // Do not wait for background tasks: they are detached and recorded in the store.
+    runtime.shutdown_background();
+    Ok(exit_status(&outcome))
+}
+
+/// The Bash tool's input for `run`'s arguments, run where the person is.
+fn bash_input(args: &RunArgs, current: &std::path::Path) -> BashInput {
+    BashInput {
+        command: args.command.join(" "),
+        timeout: args.timeout.map(shellward_exec::input::Millis),
+        description: None,
+        run_in_background: shellward_exec::input::Flag(args.background),
+        dangerously_disable_sandbox: shellward_exec::input::Flag(false),
+        // Where the person is (or `--cwd`), never where an earlier `run`
+        // left the session.
+        workdir: Some(
+            current
+                .join(args.cwd.as_deref().unwrap_or(std::path::Path::new(".")))
+                .to_string_lossy()
+                .into_owned(),
+        ),
+    }
+}
+
+/// A command that may not run: the JSON answer with `--json`, the reason
+/// and a rule that would allow it on stderr, and shellward's status.
+fn refused(
+    args: &RunArgs,
+    prepared: &shellward_exec::Prepared,
+    refusal: &shellward_exec::Refusal,
+) -> ExitCode {
+    let code = match refusal {
+        shellward_exec::Refusal::NeedsApproval { .. } => crate::exit::NEEDS_APPROVAL,
+        shellward_exec::Refusal::Denied { .. } => crate::exit::DENIED,
+    };
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "outcome": if code == crate::exit::NEEDS_APPROVAL { "needs_approval" } else { "denied" },
+                "decision": prepared.decision.action.as_str(),
+                "rule": prepared.decision.rule,
+                "reason": prepared.decision.reason,
+                "suggested_rules": prepared.decision.suggested_rules,
+                "external_directories": prepared.decision.external_directories,
+                "capability": prepared.decision.capability,
+                "effects": prepared.decision.effects,
+            })
+        );
+    }
+    eprintln!("shellward: {refusal}");
+    if !prepared.decision.suggested_rules.is_empty() {
+        eprintln!(
+            "shellward: run again with --yes, or allow it always: shellward allow {}",
+            prepared
+                .decision
+                .suggested_rules
+                .iter()
+                .map(|r| format!("'{r}'"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    ExitCode::from(code)
+}
+
+/// What the executor calls with a running command's progress.
+type ProgressFn = std::sync::Arc<dyn Fn(shellward_exec::Progress) + Send + Sync>;
+
+/// On a terminal, a spinner with elapsed time, bytes and the last line
+/// of output, and the progress callback that feeds it.
+fn spinner(json: bool) -> (Option<indicatif::ProgressBar>, Option<ProgressFn>) {
+    let spinner = (std::io::stderr().is_terminal() && !json).then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        bar
+    });
+    let progress = spinner.clone().map(|bar| {
+        let f: ProgressFn = std::sync::Arc::new(move |p: shellward_exec::Progress| {
+            let last: String = p
+                .preview
+                .lines()
+                .last()
+                .unwrap_or("")
+                .chars()
+                .take(60)
+                .collect();
+            bar.set_message(format!("{} bytes  {last}", p.bytes));
+        });
+        f
+    });
+    (spinner, progress)
+}
+
+/// What `run` prints: the JSON result, a background task's id, the raw
+/// output, or the text the model reads.
+fn print_outcome(
+    args: &RunArgs,
+    outcome: &BashOutcome,
+    content: &[Content],
+    is_error: bool,
+) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if args.json {
         let blocks: Vec<serde_json::Value> = content
@@ -162,7 +198,7 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
                 }
             })
             .collect();
-        let (kind, exit_code, task_id) = match &outcome {
+        let (kind, exit_code, task_id) = match outcome {
             BashOutcome::Empty => ("empty", None, None),
             BashOutcome::Completed(c) => ("completed", c.exit_code, None),
             BashOutcome::Backgrounded(b) => ("backgrounded", None, Some(b.task_id.clone())),
@@ -173,10 +209,10 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
             "{}",
             serde_json::json!({"outcome": kind, "is_error": is_error, "exit_code": exit_code, "task_id": task_id, "content": blocks})
         )?;
-    } else if let (true, BashOutcome::Backgrounded(b)) = (args.background, &outcome) {
+    } else if let (true, BashOutcome::Backgrounded(b)) = (args.background, outcome) {
         // `run --background`: the task id, for `output` and `stop`.
         writeln!(out, "{}", b.task_id)?;
-    } else if let (true, BashOutcome::Completed(c)) = (args.raw, &outcome) {
+    } else if let (true, BashOutcome::Completed(c)) = (args.raw, outcome) {
         match (&c.raw_output, &c.output_path) {
             (Some(raw), _) => out.write_all(raw.as_bytes())?,
             (None, Some(path)) => {
@@ -185,7 +221,7 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
             (None, None) => {}
         }
     } else {
-        for c in &content {
+        for c in content {
             match c {
                 Content::Text(t) => {
                     out.write_all(t.as_bytes())?;
@@ -203,9 +239,12 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
         }
     }
     out.flush()?;
-    // Do not wait for background tasks: they are detached and recorded in the store.
-    runtime.shutdown_background();
-    Ok(match outcome {
+    Ok(())
+}
+
+/// `run`'s exit status: the command's, 128 + its signal, or ours.
+fn exit_status(outcome: &BashOutcome) -> ExitCode {
+    match outcome {
         BashOutcome::Completed(c) => match (c.exit_code, c.signal) {
             (Some(code), _) => ExitCode::from(u8::try_from(code & 0xff).unwrap_or(1)),
             (None, Some(sig)) => ExitCode::from(u8::try_from((128 + sig) & 0xff).unwrap_or(1)),
@@ -213,7 +252,7 @@ pub fn run_command(args: RunArgs) -> Result<ExitCode> {
         },
         BashOutcome::Refused(_) => ExitCode::from(1),
         BashOutcome::Empty | BashOutcome::Backgrounded(_) => ExitCode::SUCCESS,
-    })
+    }
 }
 
 fn executor() -> Result<(Executor, tokio::runtime::Runtime)> {

@@ -464,25 +464,25 @@ fn expansion_at(rest: &str, value: &dyn Fn(&str) -> String) -> (usize, String) {
             } else if b == close {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
-                    return k + 1;
+                    return (k + 1, k);
                 }
             }
         }
-        rest.len()
+        // Unclosed: the rest of the text (never cut inside a character).
+        (rest.len(), rest.len())
     };
     if rest.starts_with("$(") {
-        let len = closing(b'(', b')', 1);
-        let inner = rest[2..len.saturating_sub(1).max(2)].trim();
+        let (len, end) = closing(b'(', b')', 1);
+        let inner = rest.get(2..end).unwrap_or_default().trim();
         let printed = inner
             .strip_prefix("echo ")
             .or_else(|| inner.strip_prefix("printf "))
             .map(|w| w.replace(['\'', '"'], ""));
         return (len, printed.unwrap_or_default());
     }
-    if let Some(inner) = rest.strip_prefix("${") {
-        let len = closing(b'{', b'}', 1);
-        let name = &inner[..len.saturating_sub(3).min(inner.len())];
-        return (len, value(name));
+    if rest.starts_with("${") {
+        let (len, end) = closing(b'{', b'}', 1);
+        return (len, value(rest.get(2..end).unwrap_or_default()));
     }
     if let Some(inner) = rest.strip_prefix('`') {
         return (inner.find('`').map_or(rest.len(), |k| k + 2), String::new());
@@ -776,6 +776,22 @@ mod tests {
                 .iter()
                 .any(|e| e.rule == "code.unread")
         );
+    }
+
+    /// Text the model writes, cut anywhere: unclosed expansions, braces
+    /// and globs around characters of several bytes never panic.
+    #[test]
+    fn unclosed_forms_around_wide_characters_are_read() {
+        #[rustfmt::skip]
+        let texts = [
+            "$(é", "echo ${é", "x${aé", "r$(é)m", "`é", "$é", "${IFSé", "{é,ü}",
+            "rm -rf ~/{é..ü}", "/bin/[é", "/bin/r[", "/bin/[]", "{é", "é}", "$(echo é",
+        ];
+        for text in texts {
+            let _ = worst(text);
+        }
+        // A destructive command after such a form is still seen.
+        assert_eq!(worst("r$(é; rm -rf ~"), Some(Severity::Catastrophic));
     }
 
     #[test]

@@ -70,6 +70,13 @@ proptest! {
         check(&command, mode)?;
     }
 
+    /// Expansions, braces and globs left open around characters of
+    /// several bytes: the worst-case reading cuts nothing inside one.
+    #[test]
+    fn open_forms_around_wide_characters(text in "[$(){}\\[\\]`'\"éü€ ;|rm~,.*?a-]{0,24}") {
+        check(&text, Mode::Yolo)?;
+    }
+
     /// Deeply nested inline scripts and wrappers stay bounded.
     #[test]
     fn nested_wrappers(depth in 0usize..40, inner in "[a-z ;|&]{0,20}") {

@@ -20,6 +20,11 @@
 
 use std::collections::HashMap;
 
+/// The names of a table are our own static strings: a fixed-seed hasher
+/// is enough, and several times cheaper than SipHash for a table that is
+/// built once per process.
+type ByName = HashMap<&'static str, (Value, &'static str), foldhash::fast::FixedState>;
+
 /// The value an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -46,15 +51,18 @@ pub enum Value {
 /// A parsed option table.
 #[derive(Debug, Default)]
 pub struct Options {
-    by_name: HashMap<&'static str, (Value, &'static str)>,
+    by_name: ByName,
     /// The table has single-dash long options (`find -name`), so an unknown
     /// `-word` is reported whole rather than as its first letter.
     single_dash_long: bool,
 }
 
 impl Options {
-    /// Read a table (see the module's documentation).
+    /// Read a table (see the module's documentation). A table that
+    /// [`check_table`] refuses is a bug in the table: a debug build (every
+    /// test) panics on it rather than read a misspelt kind as a literal.
     pub fn parse(table: &'static str) -> Options {
+        debug_assert_eq!(check_table(table), Ok(()), "option table: {table}");
         let mut options = Options::default();
         options.extend(table);
         options
@@ -63,6 +71,8 @@ impl Options {
     /// Add the entries of another table.
     pub fn extend(&mut self, table: &'static str) {
         let by_name = &mut self.by_name;
+        // About one name per six bytes of table: one allocation, no rehash.
+        by_name.reserve(table.len() / 6 + 2);
         let mut single_dash_long = false;
         for entry in table.split_whitespace() {
             let (names, kind) = entry.split_once('=').unwrap_or((entry, ""));
@@ -91,6 +101,32 @@ impl Options {
     fn get(&self, name: &str) -> Option<(Value, &'static str)> {
         self.by_name.get(name).copied()
     }
+}
+
+/// The literal values a table may require (`find -exec ... {}`, `EOF`).
+const LITERALS: &[&str] = &["{}", "EOF", "+"];
+
+/// Is `table` well formed: every kind known (or an allowed literal), every
+/// name an option (`-x`, `--long`, `-long`), no name twice? The error names
+/// the first entry that is not.
+pub fn check_table(table: &str) -> Result<(), String> {
+    let mut seen = std::collections::HashSet::new();
+    for entry in table.split_whitespace() {
+        let (names, kind) = entry.split_once('=').unwrap_or((entry, ""));
+        let known = ["", "NUM", "STR", "PATH", "OPT", "LAST", "CHAR", "PAIR"];
+        if !known.contains(&kind) && !LITERALS.contains(&kind) {
+            return Err(format!("`{entry}`: unknown kind `{kind}`"));
+        }
+        for name in names.split('|') {
+            if !name.starts_with('-') || name.len() < 2 || name == "--" {
+                return Err(format!("`{entry}`: `{name}` is not an option"));
+            }
+            if !seen.insert(name) {
+                return Err(format!("`{name}` is in the table twice"));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One recognised option occurrence.
@@ -312,6 +348,26 @@ mod tests {
                     .collect()
             })
             .map_err(|u| u.0)
+    }
+
+    /// A misspelt kind, a word that is not an option, or a name given
+    /// twice is an error in the table, not a literal or a silent override.
+    #[rustfmt::skip]
+    #[test]
+    fn malformed_tables_are_refused() {
+        let rows: &[(&str, Result<(), &str>)] = &[
+            ("-n|--lines=NUM -q --color=OPT -t=CHAR -o=PATH --merged=LAST --arg=PAIR -exec=STR", Ok(())),
+            ("-n=NUMS",          Err("`-n=NUMS`: unknown kind `NUMS`")),
+            ("-n=num",           Err("`-n=num`: unknown kind `num`")),
+            ("lines",            Err("`lines`: `lines` is not an option")),
+            ("-q|quiet",         Err("`-q|quiet`: `quiet` is not an option")),
+            ("-- -x",            Err("`--`: `--` is not an option")),
+            ("-q -v|--verbose -q", Err("`-q` is in the table twice")),
+            ("-n|--lines=NUM --lines", Err("`--lines` is in the table twice")),
+        ];
+        for (table, want) in rows {
+            assert_eq!(check_table(table), want.map_err(str::to_string), "{table}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::Reject;
 use crate::flags::{self, Options, Parsed};
 
 /// Options of `log`, `show`, `diff`, `rev-list`, `shortlog`, `whatchanged`.
-const HISTORY: &str = "--oneline -n|--max-count=NUM --skip=NUM --graph --decorate=OPT --no-decorate --stat=OPT --shortstat --numstat --name-only --name-status -p|-u|--patch -s|--no-patch --format=STR --pretty=OPT --abbrev-commit --no-abbrev-commit --abbrev=OPT --author=STR --committer=STR --since=STR --after=STR --until=STR --before=STR --grep=STR -i|--regexp-ignore-case --all --branches=OPT --tags=OPT --remotes=OPT --first-parent --no-merges --merges --reverse --date=STR --relative-date --follow -L=STR --color=OPT --no-color --word-diff=OPT --word-diff-regex=STR --color-words=OPT --stat-width=NUM --full-history --simplify-by-decoration --left-right --cherry-pick --cherry-mark --boundary --topo-order --date-order --author-date-order -M|--find-renames=OPT -C|--find-copies=OPT --diff-filter=STR -S=STR -G=STR --pickaxe-all -w|--ignore-all-space -b|--ignore-space-change --ignore-blank-lines -U|--unified=NUM --function-context -W --full-index --binary --minimal --patience --histogram --no-prefix --src-prefix=STR --dst-prefix=STR --raw --summary --dirstat=OPT -z --check --exit-code --quiet --cached|--staged --merge-base --no-renames --ancestry-path -m --cc -c --no-notes --expand-tabs --no-expand-tabs --encoding=STR --children --parents --count --source --use-mailmap -e|--email --numbered --summary --no-ext-diff --no-textconv --relative=OPT --ita-invisible-in-index";
+const HISTORY: &str = "--oneline -n|--max-count=NUM --skip=NUM --graph --decorate=OPT --no-decorate --stat=OPT --shortstat --numstat --name-only --name-status -p|-u|--patch -s|--no-patch --format=STR --pretty=OPT --abbrev-commit --no-abbrev-commit --abbrev=OPT --author=STR --committer=STR --since=STR --after=STR --until=STR --before=STR --grep=STR -i|--regexp-ignore-case --all --branches=OPT --tags=OPT --remotes=OPT --first-parent --no-merges --merges --reverse --date=STR --relative-date --follow -L=STR --color=OPT --no-color --word-diff=OPT --word-diff-regex=STR --color-words=OPT --stat-width=NUM --full-history --simplify-by-decoration --left-right --cherry-pick --cherry-mark --boundary --topo-order --date-order --author-date-order -M|--find-renames=OPT -C|--find-copies=OPT --diff-filter=STR -S=STR -G=STR --pickaxe-all -w|--ignore-all-space -b|--ignore-space-change --ignore-blank-lines -U|--unified=NUM --function-context -W --full-index --binary --minimal --patience --histogram --no-prefix --src-prefix=STR --dst-prefix=STR --raw --summary --dirstat=OPT -z --check --exit-code --quiet --cached|--staged --merge-base --no-renames --ancestry-path -m --cc -c --no-notes --expand-tabs --no-expand-tabs --encoding=STR --children --parents --count --source --use-mailmap -e|--email --numbered --no-ext-diff --no-textconv --relative=OPT --ita-invisible-in-index";
 
 /// `(subcommand, options)`: the read-only subcommands, by longest prefix.
 const SUBCOMMANDS: &[(&str, &str)] = &[
@@ -161,7 +161,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
     };
     let sub = &known.name;
     let sub_args = &rest[known.words..];
-    let options = &known.options;
+    let options = known.options();
     let numeric = matches!(
         *sub,
         "log" | "show" | "rev-list" | "shortlog" | "reflog" | "reflog show" | "stash list"
@@ -187,14 +187,26 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
     })
 }
 
-/// A read-only subcommand with its option table parsed.
+/// A read-only subcommand; its option table is parsed the first time it
+/// is judged (a hook judging `git log` parses `log`'s table alone).
 struct Subcommand {
     name: &'static str,
     /// How many words the name has (`stash list` has two).
     words: usize,
-    options: Options,
+    table: &'static str,
+    options: std::sync::OnceLock<Options>,
     /// `readonly.git:NAME`, the rule that lets it through.
     rule: String,
+}
+
+impl Subcommand {
+    fn options(&self) -> &Options {
+        self.options.get_or_init(|| {
+            let mut options = Options::parse(self.table);
+            options.extend("--help");
+            options
+        })
+    }
 }
 
 /// The subcommand `rest` starts with: the longest entry of [`SUBCOMMANDS`]
@@ -208,13 +220,12 @@ fn subcommand(rest: &[&str]) -> Option<&'static Subcommand> {
     let index = INDEX.get_or_init(|| {
         let mut index = Index::default();
         for &(name, table) in SUBCOMMANDS {
-            let mut options = Options::parse(table);
-            options.extend("--help");
             let first = name.split(' ').next().unwrap_or(name);
             index.entry(first).or_default().push(Subcommand {
                 name,
                 words: name.split(' ').count(),
-                options,
+                table,
+                options: std::sync::OnceLock::new(),
                 rule: format!("readonly.git:{name}"),
             });
         }
@@ -749,5 +760,25 @@ pub fn work_tree_root(cwd: &Path) -> Option<PathBuf> {
         if !dir.pop() {
             return None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tables {
+    /// Every subcommand's options are a well-formed table, and each
+    /// subcommand is listed once.
+    #[test]
+    fn every_subcommand_table_is_well_formed() {
+        let mut seen = std::collections::HashSet::new();
+        let mut bad = Vec::new();
+        for &(name, table) in super::SUBCOMMANDS {
+            if !seen.insert(name) {
+                bad.push(format!("git {name} is listed twice"));
+            }
+            if let Err(e) = crate::flags::check_table(table) {
+                bad.push(format!("git {name}: {e}"));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
     }
 }

@@ -35,7 +35,7 @@ use shellward_syntax::{
 };
 
 use paths::Resolved;
-use tables::Operands;
+use tables::{Operands, Runs};
 
 /// A rejection: the rule that decided and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -411,17 +411,15 @@ fn judge_commands(
                 external_paths: Vec::new(),
             };
         }
-        if verdict.read_only && program(&c.words) == Some("cd") {
+        if verdict.read_only
+            && let Some((row, at)) = program_row(&c.words)
+            && row.moves_cwd
+        {
             let mut next = Vec::new();
+            // The operand, as the row reads it; none means home.
+            let operand = first_operand(&c.words[at..]);
             for cwd in cwds() {
-                // The operand (the cd row allows only `-L`, `-P`, `-e` before it); none means home.
-                let target = match c
-                    .words
-                    .iter()
-                    .skip_while(|w| w.value != "cd")
-                    .skip(1)
-                    .find(|w| !w.value.starts_with('-'))
-                {
+                let target = match operand {
                     Some(w) => paths::locate(j.ctx, cwd, &w.value, w.tilde).ok(),
                     None => j.ctx.home.clone(),
                 };
@@ -438,13 +436,6 @@ fn judge_commands(
     out
 }
 
-/// Programs whose output is names of files below their (judged) operands:
-/// `xargs` may feed those names to a program that reads files.
-const NAME_PRODUCERS: &[&str] = &["find", "fd", "ls", "git", "rg", "grep"];
-
-/// Programs `xargs` may drive with any input: they read no file.
-const XARGS_TEXT_ONLY: &[&str] = &["echo", "printf"];
-
 /// `xargs READER` reads the files its standard input names: a name from
 /// data (`echo /etc/shadow | xargs head`, `xargs head < list`) could be
 /// anything. Only names a file lister printed (`find . -name '*.rs' |
@@ -458,18 +449,19 @@ fn xargs_names(
     external: &mut Vec<String>,
 ) -> Option<Reject> {
     let c = &commands[i];
-    if program(&c.words) != Some("xargs") {
+    let (row, at) = program_row(&c.words)?;
+    if row.drives.is_empty() {
         return None;
     }
-    let target = xargs_target(&c.words)?;
-    if XARGS_TEXT_ONLY.contains(&target) {
+    let target = first_operand(&c.words[at..])?.value.as_str();
+    if reads_no_files(target) {
         return None;
     }
     let piped = matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll));
     let producer = i
         .checked_sub(1)
-        .and_then(|p| program(&commands[p].words))
-        .filter(|p| piped && NAME_PRODUCERS.contains(p));
+        .and_then(|p| program_row(&commands[p].words))
+        .filter(|(row, _)| piped && row.lists_names);
     let from_file = c.redirects.iter().any(|r| {
         matches!(
             r.op,
@@ -503,34 +495,34 @@ fn xargs_names(
     None
 }
 
-/// The program `xargs` runs: the first word after its options (those of
-/// the judge's row that take a value skip it).
-fn xargs_target(words: &[Word]) -> Option<&str> {
-    const WITH_VALUE: &[&str] = &["-n", "-L", "-I", "-d", "-P", "-s", "-E"];
-    let mut k = words.iter().position(|w| w.value == "xargs")? + 1;
-    while let Some(w) = words.get(k) {
-        let v = w.value.as_str();
-        if v == "--" {
-            return words.get(k + 1).map(|w| w.value.as_str());
-        }
-        if !v.starts_with('-') || v == "-" {
-            return Some(v);
-        }
-        k += if WITH_VALUE.contains(&v) { 2 } else { 1 };
-    }
-    None
+/// The row of the program a simple command runs (after the builtins that
+/// only run the rest), and the index of its name among the words.
+fn program_row(words: &[Word]) -> Option<(&'static tables::Row, usize)> {
+    let at = words
+        .iter()
+        .position(|w| !tables::TRANSPARENT.contains(&w.value.as_str()))?;
+    let (row, _) = tables::entry(&words[at].value)?.row()?;
+    Some((row, at))
 }
 
-/// The program a simple command runs, after the wrappers we strip.
-fn program(words: &[Word]) -> Option<&str> {
-    let mut i = 0;
-    while let Some(w) = words.get(i) {
-        match w.value.as_str() {
-            "command" | "builtin" | "noglob" => i += 1,
-            name => return Some(name),
-        }
-    }
-    None
+/// The first operand of a command (`words[0]` is its program), read by its
+/// row's options; none when it has no row or its options do not parse.
+fn first_operand(words: &[Word]) -> Option<&Word> {
+    let (row, options) = tables::entry(&words.first()?.value)?.row()?;
+    let args: Small<&str> = words[1..].iter().map(|w| w.value.as_str()).collect();
+    let parsed = flags::parse(options, &args, row.numeric_short, row.stop_at_operand).ok()?;
+    let &(index, _) = parsed.operands.first()?;
+    words.get(index)
+}
+
+/// A program that reads no file whatever its operands (`echo`, `printf`):
+/// `xargs` may drive it with any input.
+fn reads_no_files(name: &str) -> bool {
+    tables::entry(name).is_some_and(|e| {
+        e.any_args
+            || e.row()
+                .is_some_and(|(row, _)| row.operands == Operands::Free)
+    })
 }
 
 /// Variables that hold nothing secret and that a person running the
@@ -858,11 +850,12 @@ fn judge_argv(
             format!("`{name}` prints the environment, which holds secrets"),
         ));
     }
-    if name == "git" {
-        return judge_git(words, args, j, cwd, external);
-    }
-    if name == "find" && words.iter().skip(1).any(|w| w.value == "-exec") {
-        return find_exec(words, j, cwd, external, depth);
+    match entry.and_then(|e| e.row()).map(|(row, _)| row.runs) {
+        Some(Runs::Git) => return judge_git(words, args, j, cwd, external),
+        Some(Runs::ExecActions) if args.contains(&"-exec") => {
+            return find_exec(words, j, cwd, external, depth);
+        }
+        _ => {}
     }
     if let Some(e) = entry
         && let Some(verdict) = version_or_any_args(e, name, args, cwd)?
@@ -915,7 +908,7 @@ fn strip_builtins<'w, 'a>(words: &'w [&'a Word]) -> Result<Stripped<'w, 'a>, Rej
                 }
                 _ => start += 1,
             },
-            "builtin" | "noglob" => start += 1,
+            name if tables::TRANSPARENT.contains(&name) => start += 1,
             _ => break,
         }
     }

@@ -30,6 +30,20 @@ pub(crate) enum Operands {
 
 pub(crate) type Check = fn(&Parsed<'_>, &[&str]) -> Result<(), Reject>;
 
+/// What a program runs besides reading, when the judge looks into it
+/// rather than rejecting it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Runs {
+    /// Nothing (what its operands drive, `xargs`-like, is [`Row::drives`]).
+    Nothing,
+    /// git: global options, subcommands and the repository's configuration
+    /// are judged by `git.rs`.
+    Git,
+    /// `find`'s `-exec CMD ;` / `-exec CMD {} +` actions: each command is
+    /// judged on its own (the other actions stay unknown options).
+    ExecActions,
+}
+
 /// A check of the raw arguments of an [`ANY_ARGS`] program.
 pub(crate) type ArgsCheck = fn(&[&str]) -> Result<(), Reject>;
 
@@ -76,6 +90,14 @@ pub(crate) struct Row {
     /// The programs it may run with its operands (`xargs`), each judged as
     /// a command of its own; empty: it runs none.
     pub drives: &'static [&'static str],
+    /// What it runs that the judge looks into.
+    pub runs: Runs,
+    /// Its output is names of files below its (judged) operands, which
+    /// `xargs` may read (`find . -name '*.rs' | xargs grep x`).
+    pub lists_names: bool,
+    /// It changes the shell's directory (`cd`): later commands of the
+    /// same line are judged in its operand.
+    pub moves_cwd: bool,
     /// Examples next to the row: commands that must be read-only (`true`)
     /// and commands that must not (`false`), judged in an empty workspace
     /// by a test (`tests/rules.rs`, `row_examples`).
@@ -101,11 +123,26 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         bare_is_home: false,
         not_paths: &[],
         drives: &[],
+        runs: Runs::Nothing,
+        lists_names: false,
+        moves_cwd: false,
         examples: &[],
     }
 }
 
 impl Row {
+    const fn runs(mut self, runs: Runs) -> Row {
+        self.runs = runs;
+        self
+    }
+    const fn lists_names(mut self) -> Row {
+        self.lists_names = true;
+        self
+    }
+    const fn moves_cwd(mut self) -> Row {
+        self.moves_cwd = true;
+        self
+    }
     const fn numeric(mut self) -> Row {
         self.numeric_short = true;
         self
@@ -184,6 +221,10 @@ pub(crate) const ANY_ARGS: &[&str] = &[
 pub(crate) const ANY_ARGS_CHECKS: &[(&str, ArgsCheck)] =
     &[("test", cb::test_names), ("[", cb::test_names)];
 
+/// Builtins that only run the rest of the command (`command` itself is
+/// also a lookup with `-v`/`-V`: `strip_builtins`).
+pub(crate) const TRANSPARENT: &[&str] = &["command", "builtin", "noglob"];
+
 /// Commands whose output is the process environment or credentials.
 pub(crate) const SECRETS: &[&str] = &["env", "set", "declare", "typeset", "export"];
 
@@ -236,7 +277,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("wc", Paths, "-l|--lines -w|--words -c|--bytes -m|--chars -L|--max-line-length --total=OPT").glob_safe().examples(&[("wc -l f", true), ("wc --files0-from=list", false)]),
     row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -k|--keep-going -E -N|--no-pad -0|--print0 -p|--preserve-date -r|--raw -e|--exclude=STR").examples(&[("file f", true), ("file -C -m f", false)]),
     row("stat", Paths, "-L|--dereference -f|--file-system -c|--format=STR --printf=STR -t|--terse").glob_safe().examples(&[("stat f", true), ("stat /etc/shadow", false)]),
-    row("ls", Paths, "-a|--all -A|--almost-all -l -h|--human-readable -d|--directory -t -r|--reverse -S -R|--recursive -1 -F|--classify -i|--inode -s|--size -G|--no-group -g -o -n|--numeric-uid-gid -p -x -X -U -v -c -u -H -B|--ignore-backups -C -m -N|--literal -Q|--quote-name -Z|--context -k|--kibibytes --si --color=OPT --colour=OPT --time-style=STR --sort=STR --time=STR --group-directories-first --full-time -I|--ignore=STR --hide=STR --indicator-style=STR --format=STR --block-size=STR -w|--width=NUM -T|--tabsize=NUM --quoting-style=STR --zero --hyperlink=OPT --file-type --author").glob_safe().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
+    row("ls", Paths, LS).lists_names().glob_safe().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
     row("tree", Paths, "-a -d -f -i -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR").examples(&[("tree -L 2", true), ("tree -o out", false)]),
     row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe().examples(&[("du -sh .", true), ("du -sh /", false)]),
     row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
@@ -268,7 +309,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("unzip", Paths, "-l -v -z -t -p -c -q -qq -C|--ignore-case").check(cb::unzip),
     row("realpath", Paths, "-e|--canonicalize-existing -m|--canonicalize-missing -L|--logical -P|--physical -q|--quiet -s|--strip|--no-symlinks -z|--zero --relative-to=PATH --relative-base=PATH"),
     row("readlink", Paths, "-f|--canonicalize -e|--canonicalize-existing -m|--canonicalize-missing -n|--no-newline -q|--quiet -s|--silent -v|--verbose -z|--zero"),
-    row("cd", Paths, "-L -P -e").check(cb::cd).bare_is_home().examples(&[("cd src", true), ("cd /etc", false), ("cd", false)]),
+    row("cd", Paths, "-L -P -e").check(cb::cd).bare_is_home().moves_cwd().examples(&[("cd src", true), ("cd /etc", false), ("cd", false)]),
     row("pwd", NoOperands, "-L -P"),
     // On macOS `arch CMD` runs CMD under another architecture: only the bare form.
     row("arch", NoOperands, ""),
@@ -277,10 +318,10 @@ pub(crate) const ROWS: &[Row] = &[
     // `ifconfig`, `ifconfig -a`, `ifconfig IFACE`: anything more configures.
     row("ifconfig", Free, "-a -s -v").check(cb::ifconfig),
     // ---- text processing -----------------------------------------------------
-    row("grep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false)]),
+    row("grep", ScriptThenPaths, GREP).lists_names().script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false)]),
     row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
     row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
-    row("rg", ScriptThenPaths, "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH -L|--follow").script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
+    row("rg", ScriptThenPaths, RG).lists_names().script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
     row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed).examples(&[("sed -n 1,5p f", true), ("sed 's/a/b/g' f", true), ("sed -i s/a/b/ f", false), ("sed -n ':a w out' f", false), ("sed 1e\\ id f", false)]),
     row("awk", ScriptThenPaths, AWK).check(cb::awk).examples(&[("awk '{print $1}' f", true), ("awk 'BEGIN{system(\"id\")}'", false), ("awk '{print > \"o\"}' f", false), ("awk 'BEGIN{ARGV[1]=\"x\"}'", false)]),
     row("gawk", ScriptThenPaths, AWK).check(cb::awk),
@@ -302,8 +343,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows_always().examples(&[("diff a b", true), ("diff -ru a b", true), ("diff --to-file=x a", false)]),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
-    row("find", Paths, FIND).follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false)]),
-    row("fd", ScriptThenPaths, FD).follows(&["-L"]),
+    row("find", Paths, FIND).runs(Runs::ExecActions).lists_names().follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false)]),
+    row("fd", ScriptThenPaths, FD).lists_names().follows(&["-L"]),
     // Debian installs fd as `fdfind`.
     row("fdfind", ScriptThenPaths, FD).follows(&["-L"]),
     // ---- printing ------------------------------------------------------------
@@ -338,6 +379,9 @@ pub(crate) const ROWS: &[Row] = &[
     row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::manual_pages),
     // ---- wrappers that only drive a read-only command ----------------------------
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).examples(&[("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
+    // ---- version control ---------------------------------------------------------
+    // Global options, subcommands, their options and the repository's configuration: `git.rs`.
+    row("git", Free, "").runs(Runs::Git).lists_names().examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
     // ---- daemons and hosts, read through their clients -------------------------------
     row("docker", Free, "").posix().check(cb::docker),
     row("gh", Free, "").posix().check(cb::gh).runs_git(),
@@ -352,6 +396,10 @@ pub(crate) const ROWS: &[Row] = &[
     row("printenv", Free, "-0|--null").check(cb::printenv).examples(&[("printenv PATH", true), ("printenv", false), ("printenv AWS_SECRET_ACCESS_KEY", false)]),
     row("lsb_release", NoOperands, "-a|--all -i|--id -d|--description -r|--release -c|--codename -s|--short -v|--version").examples(&[("lsb_release -a", true), ("lsb_release x", false)]),
 ];
+
+const LS: &str = "-a|--all -A|--almost-all -l -h|--human-readable -d|--directory -t -r|--reverse -S -R|--recursive -1 -F|--classify -i|--inode -s|--size -G|--no-group -g -o -n|--numeric-uid-gid -p -x -X -U -v -c -u -H -B|--ignore-backups -C -m -N|--literal -Q|--quote-name -Z|--context -k|--kibibytes --si --color=OPT --colour=OPT --time-style=STR --sort=STR --time=STR --group-directories-first --full-time -I|--ignore=STR --hide=STR --indicator-style=STR --format=STR --block-size=STR -w|--width=NUM -T|--tabsize=NUM --quoting-style=STR --zero --hyperlink=OPT --file-type --author";
+
+const RG: &str = "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH -L|--follow";
 
 const GZIP: &str = "-c|--stdout|--to-stdout -d|--decompress|--uncompress -l|--list -t|--test -v|--verbose -q|--quiet -f|--force -n|--no-name -N|--name -k|--keep -S|--suffix=STR";
 

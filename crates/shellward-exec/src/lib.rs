@@ -335,7 +335,7 @@ impl Executor {
             // Unconfined is never auto-allowed: it goes through the permission
             // flow as a command that is not read-only.
             verdict.read_only = false;
-            verdict.rule = "sandbox.disabled".into();
+            verdict.rule = shellward_judge::rules::Rule::SandboxDisabled.into();
             verdict.reason = "dangerouslyDisableSandbox asks to run it outside the sandbox".into();
         }
         let decision = shellward_permit::decide(&Request {
@@ -393,10 +393,7 @@ impl Executor {
         disabled: bool,
     ) -> sandbox::Confinement {
         use shellward_permit::settings::BuildProfile;
-        let auto_read_only = matches!(
-            decision.rule.as_str(),
-            "mode.build.readOnly" | "mode.plan.readOnly"
-        );
+        let auto_read_only = decision.read_only_allow();
         let workspace_write = settings.build_profile == BuildProfile::WorkspaceWrite
             && matches!(mode, Mode::Build | Mode::Edit);
         if disabled {

@@ -3,6 +3,7 @@
 
 use crate::Reject;
 use crate::flags::{self, Options, Parsed};
+use crate::rules::Rule;
 
 fn reject(rule: impl Into<crate::Text>, reason: impl Into<crate::Text>) -> Result<(), Reject> {
     Err(Reject::new(rule, reason))
@@ -30,7 +31,7 @@ pub(crate) fn test_names(args: &[&str]) -> Result<(), Reject> {
     for pair in args.windows(2) {
         if matches!(pair[0], "-v" | "-R") && !plain(pair[1]) {
             return reject(
-                "readonly.test_subscript",
+                Rule::ReadonlyTestSubscript,
                 format!(
                     "`{} {}`: bash evaluates the subscript, which can run commands",
                     pair[0], pair[1]
@@ -45,7 +46,7 @@ pub(crate) fn test_names(args: &[&str]) -> Result<(), Reject> {
 pub(crate) fn no_plus_commands(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     match p.operands.iter().find(|(_, o)| o.starts_with('+')) {
         Some((_, o)) => reject(
-            "readonly.pager_command",
+            Rule::ReadonlyPagerCommand,
             format!("`{o}` runs a pager command"),
         ),
         None => Ok(()),
@@ -56,7 +57,7 @@ pub(crate) fn no_plus_commands(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject>
 pub(crate) fn at_most_one_operand(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if p.operands.len() > 1 {
         return reject(
-            "readonly.output_operand",
+            Rule::ReadonlyOutputOperand,
             "a second operand names a file that is written",
         );
     }
@@ -68,7 +69,7 @@ pub(crate) fn cd(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     at_most_one_operand(p, args)?;
     if p.operands.iter().any(|(_, o)| *o == "-") {
         return reject(
-            "readonly.cd_oldpwd",
+            Rule::ReadonlyCdOldpwd,
             "`cd -` goes to a directory that is not known here",
         );
     }
@@ -83,7 +84,7 @@ pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
             .any(|(_, o)| !o.bytes().all(|b| b.is_ascii_digit()))
     {
         return reject(
-            "readonly.history",
+            Rule::ReadonlyHistory,
             "history only lists its entries when given a count",
         );
     }
@@ -94,7 +95,7 @@ pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 pub(crate) fn date(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     match p.operands.iter().find(|(_, o)| !o.starts_with('+')) {
         Some((_, o)) => reject(
-            "readonly.date_set",
+            Rule::ReadonlyDateSet,
             format!("`{o}` would set the system time"),
         ),
         None => Ok(()),
@@ -116,7 +117,7 @@ pub(crate) fn ps(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
             && letters[at + 1..].contains('e')
         {
             return reject(
-                "secrets.ps_environment",
+                Rule::SecretsPsEnvironment,
                 format!(
                     "`ps {arg}` may be read as BSD options, whose `e` prints process environments"
                 ),
@@ -130,7 +131,7 @@ pub(crate) fn ps(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         .find(|f| matches!(f.name, "-o" | "-O") && f.value.is_some_and(|v| v.contains("environ")))
     {
         return reject(
-            "secrets.ps_environment",
+            Rule::SecretsPsEnvironment,
             format!(
                 "`ps {} {}` prints process environments",
                 f.name,
@@ -144,13 +145,13 @@ pub(crate) fn ps(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         }
         if o.contains('e') {
             return reject(
-                "secrets.ps_environment",
+                Rule::SecretsPsEnvironment,
                 format!("`ps {o}` prints process environments"),
             );
         }
         if !o.bytes().all(|b| b"auxwfjlsvmrTScHhnZ".contains(&b)) {
             return reject(
-                format!("readonly.flag:ps:{o}"),
+                Rule::ReadonlyFlag.at(format_args!("ps:{o}")),
                 format!("unknown ps option `{o}`"),
             );
         }
@@ -177,7 +178,7 @@ pub(crate) fn jq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     // (`$ ENV` is `$ENV`): look at the filter without them.
     let squeezed = jq_squeeze(filter);
     if squeezed.contains("$ENV") || has_word(filter, "env") {
-        return reject("secrets.jq_env", "the jq filter reads the environment");
+        return reject(Rule::SecretsJqEnv, "the jq filter reads the environment");
     }
     for word in [
         "include",
@@ -187,7 +188,10 @@ pub(crate) fn jq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         "$__loc__",
     ] {
         if has_word(filter, word) || squeezed.contains(word) && word.starts_with('$') {
-            return reject("readonly.jq_module", format!("the jq filter uses `{word}`"));
+            return reject(
+                Rule::ReadonlyJqModule,
+                format!("the jq filter uses `{word}`"),
+            );
         }
     }
     Ok(())
@@ -232,7 +236,7 @@ pub(crate) fn yq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     ] {
         if has_word(expr, word) {
             return reject(
-                "readonly.yq_expression",
+                Rule::ReadonlyYqExpression,
                 format!("the yq expression uses `{word}`"),
             );
         }
@@ -267,7 +271,7 @@ pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     ] {
         if program.contains(needle) {
             return reject(
-                "readonly.awk_program",
+                Rule::ReadonlyAwkProgram,
                 format!("the awk program {why} (`{needle}`)"),
             );
         }
@@ -277,7 +281,7 @@ pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         let statement = program[at..].split([';', '}', '\n']).next().unwrap_or("");
         if statement.contains('>') {
             return reject(
-                "readonly.awk_program",
+                Rule::ReadonlyAwkProgram,
                 "the awk program redirects output to a file",
             );
         }
@@ -299,7 +303,7 @@ pub(crate) fn sed(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     };
     for script in scripts {
         if let Err(why) = sed_script(script) {
-            return reject("readonly.sed_script", why);
+            return reject(Rule::ReadonlySedScript, why);
         }
     }
     Ok(())
@@ -445,9 +449,10 @@ fn sed_script(script: &str) -> Result<(), String> {
     }
 }
 
-/// Parse `args` against an inline table; unknown options reject with `rule_prefix:OPT`.
+/// Parse `args` against an inline table; unknown options reject with
+/// `readonly.flag:COMMAND:OPT`.
 fn table<'a>(
-    rule_prefix: &str,
+    command: &str,
     table: &'static str,
     args: &'a [&'a str],
 ) -> Result<Parsed<'a>, Reject> {
@@ -455,7 +460,7 @@ fn table<'a>(
     options.extend("--help");
     flags::parse(&options, args, false, false).map_err(|u| {
         Reject::new(
-            format!("{rule_prefix}:{}", u.0),
+            Rule::ReadonlyFlag.at(format_args!("{command}:{}", u.0)),
             format!("`{}` is not a known read-only option", u.0),
         )
     })
@@ -476,15 +481,15 @@ pub(crate) fn docker(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         "version" | "info" => "-f|--format=STR",
         _ => {
             return reject(
-                format!("readonly.subcommand:docker:{sub}"),
+                Rule::ReadonlySubcommand.at(format_args!("docker:{sub}")),
                 format!("`docker {sub}` is not known to be read-only"),
             );
         }
     };
-    let parsed = table(&format!("readonly.flag:docker {sub}"), spec, rest)?;
+    let parsed = table(&format!("docker {sub}"), spec, rest)?;
     if matches!(sub, "ps" | "images" | "version" | "info") && !parsed.operands.is_empty() {
         return reject(
-            "readonly.operand:docker",
+            Rule::ReadonlyOperand.at("docker"),
             format!("`docker {sub}` takes no operands"),
         );
     }
@@ -514,7 +519,7 @@ pub(crate) fn gh(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         .any(|(g, subs)| *g == group && subs.contains(&sub))
     {
         return reject(
-            format!("readonly.subcommand:gh:{group} {sub}"),
+            Rule::ReadonlySubcommand.at(format_args!("gh:{group} {sub}")),
             format!("`gh {group} {sub}` is not known to be read-only"),
         );
     }
@@ -525,17 +530,14 @@ pub(crate) fn gh(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
             "--web" | "-w" | "--show-token" | "-t" | "--hostname" | "-h"
         ) {
             let rule = if flag.contains("token") || (group == "auth" && flag == "-t") {
-                "secrets.gh_token"
+                Rule::SecretsGhToken
             } else {
-                "gh.flag"
+                Rule::GhFlag
             };
-            return reject(
-                format!("{rule}:{flag}"),
-                format!("`{flag}` is not read-only here"),
-            );
+            return reject(rule.at(flag), format!("`{flag}` is not read-only here"));
         }
         if a.contains("://") || a.contains('@') || a.matches('/').count() >= 2 {
-            return reject("gh.host", format!("`{a}` may name another host"));
+            return reject(Rule::GhHost, format!("`{a}` may name another host"));
         }
     }
     Ok(())
@@ -544,11 +546,11 @@ pub(crate) fn gh(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
 /// `pip show|list|freeze|check`.
 pub(crate) fn pip(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     match args.first().copied() {
-        Some("show") => table("readonly.flag:pip show", "-f|--files -v|--verbose", &args[1..]).map(drop),
-        Some("list") => table("readonly.flag:pip list", "-e|--editable -l|--local --user --format=STR --not-required --exclude-editable --include-editable -v|--verbose", &args[1..]).map(drop),
-        Some("freeze") => table("readonly.flag:pip freeze", "-l|--local --user --all --exclude-editable", &args[1..]).map(drop),
+        Some("show") => table("pip show", "-f|--files -v|--verbose", &args[1..]).map(drop),
+        Some("list") => table("pip list", "-e|--editable -l|--local --user --format=STR --not-required --exclude-editable --include-editable -v|--verbose", &args[1..]).map(drop),
+        Some("freeze") => table("pip freeze", "-l|--local --user --all --exclude-editable", &args[1..]).map(drop),
         Some("check") if args.len() == 1 => Ok(()),
-        other => reject(format!("readonly.subcommand:pip:{}", other.unwrap_or("")), "not a read-only pip command"),
+        other => reject(Rule::ReadonlySubcommand.at(format_args!("pip:{}", other.unwrap_or(""))), "not a read-only pip command"),
     }
 }
 
@@ -556,12 +558,15 @@ pub(crate) fn pip(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
 pub(crate) fn uv(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     match (args.first().copied(), args.get(1).copied()) {
         (Some("pip"), Some("list" | "show" | "freeze" | "tree")) => table(
-            "readonly.flag:uv pip",
+            "uv pip",
             "--format=STR -e|--editable --exclude-editable --strict -f|--files -d|--depth=NUM",
             &args[2..],
         )
         .map(drop),
-        _ => reject("readonly.subcommand:uv", "not a read-only uv command"),
+        _ => reject(
+            Rule::ReadonlySubcommand.at("uv"),
+            "not a read-only uv command",
+        ),
     }
 }
 
@@ -571,14 +576,14 @@ pub(crate) fn uv(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
 pub(crate) fn rustup(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     match (args.first().copied(), args.get(1).copied()) {
         (Some("toolchain"), Some("list")) => table(
-            "readonly.flag:rustup toolchain list",
+            "rustup toolchain list",
             "-v|--verbose -q|--quiet",
             &args[2..],
         )
         .map(drop),
         (Some("target" | "component"), Some("list")) if args[2..] == ["--installed"] => Ok(()),
         _ => reject(
-            "readonly.subcommand:rustup",
+            Rule::ReadonlySubcommand.at("rustup"),
             "not a read-only rustup command",
         ),
     }
@@ -589,17 +594,17 @@ pub(crate) fn rustup(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
 pub(crate) fn npm(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     match args.first().copied() {
         Some("ls" | "list" | "ll" | "la") => table(
-            "readonly.flag:npm ls",
+            "npm ls",
             "--depth=NUM --all -a --json --long -l --parseable -p --omit=STR --include=STR --link --prod --production --dev --no-unicode --unicode -g --global",
             &args[1..],
         )
         .and_then(|p| match p.operands.iter().find(|(_, o)| o.contains('/') || o.starts_with('.')) {
             // Package names only: a path would be a file outside, or a spec.
-            Some((_, o)) => reject("readonly.operand:npm ls", format!("`{o}` is not a package name")),
+            Some((_, o)) => reject(Rule::ReadonlyOperand.at("npm ls"), format!("`{o}` is not a package name")),
             None => Ok(()),
         }),
         other => reject(
-            format!("readonly.subcommand:npm:{}", other.unwrap_or("")),
+            Rule::ReadonlySubcommand.at(format_args!("npm:{}", other.unwrap_or(""))),
             "not a read-only npm command",
         ),
     }
@@ -610,7 +615,7 @@ pub(crate) fn printenv(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     let names: Vec<&str> = p.operands.iter().map(|(_, o)| *o).collect();
     if names.is_empty() || !names.iter().all(|n| crate::PRINTABLE_VARIABLES.contains(n)) {
         return reject(
-            "secrets.print:printenv",
+            Rule::SecretsPrint.at("printenv"),
             "`printenv` prints the environment, which holds secrets",
         );
     }
@@ -621,9 +626,9 @@ pub(crate) fn printenv(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 pub(crate) fn go(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     match args.first().copied() {
         Some("version") if args.len() == 1 => Ok(()),
-        Some("env") => table("readonly.flag:go env", "-json", &args[1..]).map(drop),
+        Some("env") => table("go env", "-json", &args[1..]).map(drop),
         other => reject(
-            format!("readonly.subcommand:go:{}", other.unwrap_or("")),
+            Rule::ReadonlySubcommand.at(format_args!("go:{}", other.unwrap_or(""))),
             "not a read-only go command",
         ),
     }
@@ -650,7 +655,7 @@ pub(crate) fn ip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         "ru",
     ];
     let words: Vec<&str> = p.operands.iter().map(|(_, o)| *o).collect();
-    let bad = |why: String| reject("readonly.ip", why);
+    let bad = |why: String| reject(Rule::ReadonlyIp, why);
     let Some((&object, rest)) = words.split_first() else {
         return Ok(());
     };
@@ -696,7 +701,7 @@ pub(crate) fn ifconfig(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         [] => Ok(()),
         [(_, iface)] if !iface.starts_with('-') => Ok(()),
         _ => reject(
-            "readonly.ifconfig",
+            Rule::ReadonlyIfconfig,
             "`ifconfig` with more than an interface name changes its settings",
         ),
     }
@@ -708,7 +713,7 @@ pub(crate) fn manual_pages(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> 
     no_plus_commands(p, args)?;
     match p.operands.iter().find(|(_, o)| o.contains('/')) {
         Some((_, o)) => reject(
-            "readonly.manual_file",
+            Rule::ReadonlyManualFile,
             format!("`{o}` is read as a file, not looked up as a page"),
         ),
         None => Ok(()),
@@ -720,7 +725,7 @@ pub(crate) fn manual_pages(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> 
 pub(crate) fn no_response_files(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     match p.operands.iter().find(|(_, o)| o.starts_with('@')) {
         Some((_, o)) => reject(
-            "readonly.response_file",
+            Rule::ReadonlyResponseFile,
             format!("`{o}` is read as a file of arguments"),
         ),
         None => Ok(()),
@@ -740,7 +745,7 @@ pub(crate) fn systemd_status(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
             ),
         ] => Ok(()),
         [(_, verb), ..] => reject(
-            format!("readonly.verb:{verb}"),
+            Rule::ReadonlyVerb.at(verb),
             format!("`{verb}` may change the system's settings"),
         ),
     }
@@ -752,13 +757,13 @@ pub(crate) fn systemd_status(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 pub(crate) fn tar(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if !(p.has("-t") || (p.has("-x") && p.has("-O"))) {
         return reject(
-            "tar.mode",
+            Rule::TarMode,
             "only `tar -t` (list) and `tar -xO` (extract to standard output) only read",
         );
     }
     if p.value("-f").is_some_and(|f| f.contains(':')) {
         return reject(
-            "tar.remote_archive",
+            Rule::TarRemoteArchive,
             "an archive named `host:file` is reached through a remote shell",
         );
     }
@@ -785,7 +790,7 @@ pub(crate) fn gzip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         Ok(())
     } else {
         reject(
-            "gzip.writes",
+            Rule::GzipWrites,
             "without -c, -l or -t gzip replaces the files it is given",
         )
     }
@@ -801,7 +806,7 @@ pub(crate) fn unzip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         Ok(())
     } else {
         reject(
-            "unzip.writes",
+            Rule::UnzipWrites,
             "without -l, -v, -z, -t, -p or -c unzip extracts files",
         )
     }

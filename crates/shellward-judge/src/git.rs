@@ -1,6 +1,7 @@
 //! git: global options, read-only subcommands with their tables, and the
 //! runtime safety of the repository the command would run in.
 
+use crate::rules::Rule;
 use std::path::{Path, PathBuf};
 
 use crate::Reject;
@@ -137,7 +138,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
     while let Some(&a) = args.get(i).filter(|a| a.starts_with('-')) {
         if a == "--version" || a == "--help" {
             return Ok(Judged {
-                rule: "readonly.git:--version".into(),
+                rule: Rule::ReadonlyGit.at("--version"),
                 paths: Vec::new(),
                 submodules: false,
             });
@@ -145,7 +146,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
         if !GLOBALS.contains(&a) {
             let name = a.split('=').next().unwrap_or(a);
             return reject(
-                format!("git.global:{name}"),
+                Rule::GitGlobal.at(name),
                 format!("`{name}` changes which repository, configuration or program git uses"),
             );
         }
@@ -155,7 +156,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
     let Some(known) = subcommand(rest) else {
         let sub = rest.first().copied().unwrap_or("");
         return reject(
-            ["git.subcommand:", sub].concat(),
+            Rule::GitSubcommand.at(sub),
             format!("`git {sub}` is not known to be read-only"),
         );
     };
@@ -168,7 +169,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
     );
     let parsed = flags::parse(options, sub_args, numeric, false).map_err(|u| {
         Reject::new(
-            format!("readonly.flag:git {sub}:{}", u.0),
+            Rule::ReadonlyFlag.at(format_args!("git {sub}:{}", u.0)),
             format!("`{}` is not a known read-only option of `git {sub}`", u.0),
         )
     })?;
@@ -226,7 +227,7 @@ fn subcommand(rest: &[&str]) -> Option<&'static Subcommand> {
                 words: name.split(' ').count(),
                 table,
                 options: std::sync::OnceLock::new(),
-                rule: format!("readonly.git:{name}"),
+                rule: Rule::ReadonlyGit.at(name).into_owned(),
             });
         }
         for entries in index.values_mut() {
@@ -253,12 +254,12 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
             && let Some(v) = f.value
             && (v.contains("%G") || v.contains("%(signature"))
         {
-            return reject("git.gpg_format", "signature placeholders run GPG");
+            return reject(Rule::GitGpgFormat, "signature placeholders run GPG");
         }
     }
     match sub {
         "branch" | "tag" if !p.operands.is_empty() && !p.has("-l") => reject(
-            format!("git.creates_ref:{sub}"),
+            Rule::GitCreatesRef.at(sub),
             format!("`git {sub} NAME` creates a {sub}"),
         ),
         // `git remote`, `git remote get-url NAME`, and `git remote show -n NAME`
@@ -269,7 +270,7 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
                 [] | ["get-url", _] => Ok(()),
                 ["show", ..] if p.has("-n") => Ok(()),
                 _ => reject(
-                    "git.remote",
+                    Rule::GitRemote,
                     "`git remote` with these arguments changes or contacts remotes",
                 ),
             }
@@ -299,17 +300,17 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
                 ) =>
         {
             reject(
-                "git.config_write",
+                Rule::GitConfigWrite,
                 "`git config` without --get or --list may write",
             )
         }
         "config" if p.operands.len() > 1 && !matches!(p.operands.first(), Some((_, "get"))) => {
-            reject("git.config_write", "a value after the key writes it")
+            reject(Rule::GitConfigWrite, "a value after the key writes it")
         }
-        "help" if p.has("-w") => reject("git.help_web", "opens a browser"),
+        "help" if p.has("-w") => reject(Rule::GitHelpWeb, "opens a browser"),
         // `git symbolic-ref NAME` reads; `git symbolic-ref NAME REF` writes.
         "symbolic-ref" if p.operands.len() > 1 => reject(
-            "git.symbolic_ref_write",
+            Rule::GitSymbolicRefWrite,
             "`git symbolic-ref NAME REF` points NAME at REF",
         ),
         "reflog"
@@ -318,7 +319,7 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
                 .is_some_and(|(_, o)| matches!(*o, "expire" | "delete" | "exists")) =>
         {
             reject(
-                "git.reflog_write",
+                Rule::GitReflogWrite,
                 "only `reflog show` and `reflog list` are read-only",
             )
         }

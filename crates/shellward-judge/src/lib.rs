@@ -24,6 +24,7 @@ pub mod git;
 mod index;
 mod paths;
 mod project;
+pub mod rules;
 mod tables;
 
 pub use paths::Context;
@@ -35,6 +36,7 @@ use shellward_syntax::{
 };
 
 use paths::Resolved;
+use rules::Rule;
 use tables::{Operands, Runs};
 
 /// A rejection: the rule that decided and why.
@@ -243,14 +245,14 @@ pub fn row_examples() -> impl Iterator<Item = (&'static str, &'static str, bool)
 pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     match analysis.status {
         ParseStatus::TooLong => {
-            return Verdict::whole("syntax.too_long", "longer than 10,000 characters");
+            return Verdict::whole(Rule::SyntaxTooLong, "longer than 10,000 characters");
         }
         ParseStatus::Error => {
             let why = analysis
                 .errors
                 .first()
                 .map_or_else(String::new, ToString::to_string);
-            return Verdict::whole("syntax.parse_error", format!("could not parse: {why}"));
+            return Verdict::whole(Rule::SyntaxParseError, format!("could not parse: {why}"));
         }
         ParseStatus::Ok => {}
     }
@@ -258,7 +260,7 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
         return Verdict::whole(reject.rule, reject.reason);
     }
     if analysis.commands().is_empty() {
-        return Verdict::whole("syntax.empty", "no command");
+        return Verdict::whole(Rule::SyntaxEmpty, "no command");
     }
     let j = Judging {
         ctx,
@@ -284,7 +286,7 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     match external_paths.first() {
         Some(first) => Verdict {
             read_only: true,
-            rule: format!("path.outside:{first}").into(),
+            rule: Rule::PathOutside.at(first),
             reason: format!(
                 "read-only, but reads outside the workspace: {}",
                 external_paths.join(", ")
@@ -295,7 +297,7 @@ pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
         },
         None => Verdict {
             read_only: true,
-            rule: "readonly".into(),
+            rule: Rule::ReadonlyAll.into(),
             reason: "every simple command is read-only".into(),
             commands,
             external_paths,
@@ -315,7 +317,7 @@ fn unsupported(script: &Script) -> Option<Reject> {
         .find(|u| u.kind != UnsupportedKind::TimeKeyword)
         .map(|u| {
             Reject::new(
-                format!("syntax.unsupported:{}", u.kind.as_str()),
+                Rule::SyntaxUnsupported.at(u.kind.as_str()),
                 format!("`{}` is not analyzed", u.span.slice(&script.source)),
             )
         })
@@ -332,7 +334,7 @@ fn judge_nested(
 ) -> Result<(), Reject> {
     if depth > MAX_DEPTH {
         return Err(Reject::new(
-            "substitution.depth",
+            Rule::SubstitutionDepth,
             "substitutions nested too deeply to judge",
         ));
     }
@@ -477,7 +479,7 @@ fn xargs_names(
     }
     if producer.is_none() || from_file {
         return Some(Reject::new(
-            "xargs.names_from_data",
+            Rule::XargsNamesFromData,
             format!(
                 "`xargs {target}` would read files named by its input, which is not a file listing"
             ),
@@ -614,7 +616,7 @@ type Small<T> = smallvec::SmallVec<[T; 16]>;
 
 fn dynamic_reject(kind: DynamicKind) -> Reject {
     Reject::new(
-        format!("syntax.dynamic:{}", kind.as_str()),
+        Rule::SyntaxDynamic.at(kind.as_str()),
         format!(
             "a word's value depends on {} at run time",
             kind.as_str().replace('_', " ")
@@ -648,7 +650,7 @@ fn judge_command(
     for a in &c.assignments {
         if !harmless_env(&a.name, &a.value.value) {
             return Err(Reject::new(
-                format!("env.prefix:{}", a.name),
+                Rule::EnvPrefix.at(&a.name),
                 format!(
                     "`{}={}` can change what the command runs or reads",
                     a.name, a.value.value
@@ -662,7 +664,7 @@ fn judge_command(
         let target = r.target.value.as_str();
         if target.starts_with("/dev/tcp/") || target.starts_with("/dev/udp/") {
             return Err(Reject::new(
-                "redirect.network",
+                Rule::RedirectNetwork,
                 format!("`{target}` opens a network connection"),
             ));
         }
@@ -680,7 +682,7 @@ fn judge_command(
                 if target == "/dev/null" || (OUTPUT_TARGETS.contains(&target) && !rebound) => {}
             _ => {
                 return Err(Reject::new(
-                    format!("redirect.output:{target}"),
+                    Rule::RedirectOutput.at(target),
                     format!("`{}{target}` writes a file", r.op.as_str()),
                 ));
             }
@@ -741,13 +743,13 @@ fn find_exec(
     {
         if !exec.terminated || exec.command.is_empty() {
             return Err(Reject::new(
-                "find.exec_malformed",
+                Rule::FindExecMalformed,
                 "`-exec` needs a command and a `;` or `{} +` after it",
             ));
         }
         if depth >= MAX_DEPTH {
             return Err(Reject::new(
-                "substitution.depth",
+                Rule::SubstitutionDepth,
                 "commands nested too deeply to judge",
             ));
         }
@@ -761,7 +763,7 @@ fn find_exec(
     kept.extend_from_slice(words.get(from..).unwrap_or(&[]));
     judge_argv(&kept, j, cwd, external, depth)?;
     Ok((
-        format!("readonly.find_exec:{}", inner_names.join(",")).into(),
+        Rule::ReadonlyFindExec.at(inner_names.join(",")),
         format!(
             "`find` with read-only options, running only read-only commands ({})",
             inner_names.join(", ")
@@ -809,7 +811,7 @@ fn judge_argv(
         Stripped::Lookup(verdict) => return Ok(verdict),
     };
     let Some(first) = words.first() else {
-        return Err(Reject::new("readonly.empty", "no program to run"));
+        return Err(Reject::new(Rule::ReadonlyEmpty, "no program to run"));
     };
     if let Some(kind) = first.dynamic {
         return Err(dynamic_reject(kind));
@@ -818,7 +820,7 @@ fn judge_argv(
     judge_substitutions(words, name, j, cwd, external, depth)?;
     if name.contains('/') {
         return Err(Reject::new(
-            "command.path_qualified",
+            Rule::CommandPathQualified,
             format!("`{name}` is a path, not a known program"),
         ));
     }
@@ -840,13 +842,13 @@ fn judge_argv(
         .find(|a| a.starts_with("\\\\") || (a.starts_with("//") && !a.starts_with("///")))
     {
         return Err(Reject::new(
-            "path.unc",
+            Rule::PathUnc,
             format!("`{unc}` may name a network share"),
         ));
     }
     if entry.is_some_and(|e| e.secret) {
         return Err(Reject::new(
-            ["secrets.print:", name].concat(),
+            Rule::SecretsPrint.at(name),
             format!("`{name}` prints the environment, which holds secrets"),
         ));
     }
@@ -864,7 +866,7 @@ fn judge_argv(
     }
     let Some((row, options)) = entry.and_then(|e| e.row()) else {
         return Err(Reject::new(
-            ["readonly.unknown:", name].concat(),
+            Rule::ReadonlyUnknown.at(name),
             ["`", name, "` is not known to be read-only"].concat(),
         ));
     };
@@ -873,7 +875,7 @@ fn judge_argv(
     match entry {
         Some(e) => Ok(borrowed(&e.accepted().flags)),
         None => Ok((
-            ["readonly.flags:", name].concat().into(),
+            Rule::ReadonlyFlags.at(name),
             ["`", name, "` with only read-only options"].concat().into(),
         )),
     }
@@ -896,13 +898,13 @@ fn strip_builtins<'w, 'a>(words: &'w [&'a Word]) -> Result<Stripped<'w, 'a>, Rej
             "command" => match words.get(start + 1).map(|w| w.value.as_str()) {
                 Some("-v" | "-V") => {
                     return Ok(Stripped::Lookup((
-                        "readonly.lookup:command".into(),
+                        Rule::ReadonlyLookup.at("command"),
                         "`command -v` looks a name up".into(),
                     )));
                 }
                 Some(o) if o.starts_with('-') => {
                     return Err(Reject::new(
-                        format!("readonly.flag:command:{o}"),
+                        Rule::ReadonlyFlag.at(format_args!("command:{o}")),
                         format!("`command {o}` is not a lookup"),
                     ));
                 }
@@ -938,7 +940,7 @@ fn judge_substitutions(
                 .any(|&(n, from)| n == name && index >= from)
         {
             return Err(Reject::new(
-                format!("substitution.argument:{name}"),
+                Rule::SubstitutionArgument.at(name),
                 format!(
                     "the output of `{}` could become an option or file name of `{name}`",
                     word.value
@@ -966,7 +968,7 @@ fn judge_git(
     // repository) is never read-only.
     if let Some(w) = glob_may_be_option(words) {
         return Err(Reject::new(
-            "glob.may_be_option:git",
+            Rule::GlobMayBeOption.at("git"),
             format!("`{}` could expand to an option of `git`", w.value),
         ));
     }
@@ -976,17 +978,19 @@ fn judge_git(
         submodules,
     } = git::judge(args)?;
     repository_trusted(j, cwd)?;
-    if matches!(&*rule, "readonly.git:remote" | "readonly.git:config")
-        && git::config_holds_credentials(cwd)
+    if matches!(
+        rule.strip_prefix(Rule::ReadonlyGit.id()),
+        Some(":remote" | ":config")
+    ) && git::config_holds_credentials(cwd)
     {
         return Err(Reject::new(
-            "git.credentials_in_config",
+            Rule::GitCredentialsInConfig,
             "the repository's configuration holds credentials (a URL with a password or an extraheader), which this command would print",
         ));
     }
     if submodules && let Some(why) = j.submodules_unsafe(cwd) {
         return Err(Reject::new(
-            format!("git.repo_unsafe:{why}"),
+            Rule::GitRepoUnsafe.at(&why),
             format!(
                 "a submodule git would run in from {} is not trusted ({why})",
                 cwd.display()
@@ -1018,7 +1022,7 @@ fn version_or_any_args(
         if version {
             if let Some(file) = project::launcher_unsafe(name, cwd) {
                 return Err(Reject::new(
-                    format!("version.project_config:{file}"),
+                    Rule::VersionProjectConfig.at(&file),
                     format!("`{file}` here can make `{name}` run a program of the project's"),
                 ));
             }
@@ -1060,14 +1064,14 @@ fn judge_row(
         && let Some(w) = glob_option
     {
         return Err(Reject::new(
-            format!("glob.may_be_option:{name}"),
+            Rule::GlobMayBeOption.at(name),
             format!("`{}` could expand to an option of `{name}`", w.value),
         ));
     }
     let parsed =
         flags::parse(options, args, row.numeric_short, row.stop_at_operand).map_err(|u| {
             Reject::new(
-                ["readonly.flag:", name, ":", &u.0].concat(),
+                Rule::ReadonlyFlag.at(format_args!("{name}:{}", u.0)),
                 [
                     "`",
                     &u.0,
@@ -1080,7 +1084,7 @@ fn judge_row(
         })?;
     if row.operands == Operands::None && !parsed.operands.is_empty() {
         return Err(Reject::new(
-            format!("readonly.operand:{name}"),
+            Rule::ReadonlyOperand.at(name),
             format!("`{name}` with operands may change state"),
         ));
     }
@@ -1092,7 +1096,7 @@ fn judge_row(
     {
         if !row.drives.contains(&inner) || depth >= MAX_DEPTH {
             return Err(Reject::new(
-                format!("xargs.command:{inner}"),
+                Rule::XargsCommand.at(inner),
                 format!("`{name}` may only drive {}", row.drives.join(", ")),
             ));
         }
@@ -1133,7 +1137,7 @@ fn row_paths(
     if row.lists.iter().any(|o| parsed.has(o)) {
         if path_operands.is_empty() {
             return Err(Reject::new(
-                "readonly.path_list",
+                Rule::ReadonlyPathList,
                 format!("`{name}` reads a list of files to read from standard input"),
             ));
         }
@@ -1189,7 +1193,7 @@ fn listed_paths(
 ) -> Result<(), Reject> {
     let unreadable = |why: &str| {
         Reject::new(
-            "readonly.path_list",
+            Rule::ReadonlyPathList,
             format!(
                 "the paths listed in `{}` cannot be checked: {why}",
                 list.value
@@ -1317,7 +1321,7 @@ fn follow_scan(
             }
             paths::Followed::TooLarge(_) => {
                 return Err(Reject::new(
-                    "path.follow_scan_limit",
+                    Rule::PathFollowScanLimit,
                     format!(
                         "follows symbolic links through more than {} entries below {}; not scanned",
                         paths::FOLLOW_SCAN_LIMIT,
@@ -1336,7 +1340,7 @@ fn repository_trusted(j: &Judging<'_>, cwd: &Path) -> Result<(), Reject> {
     let ctx = j.ctx;
     if !ctx.contains(cwd) && cwd != ctx.cwd {
         return Err(Reject::new(
-            "git.cd_outside",
+            Rule::GitCdOutside,
             format!(
                 "git after `cd {}` would load a repository outside the workspace",
                 cwd.display()
@@ -1345,7 +1349,7 @@ fn repository_trusted(j: &Judging<'_>, cwd: &Path) -> Result<(), Reject> {
     }
     if let Some(why) = j.repository_unsafe(cwd) {
         return Err(Reject::new(
-            format!("git.repo_unsafe:{why}"),
+            Rule::GitRepoUnsafe.at(&why),
             format!("the repository at {} is not trusted ({why})", cwd.display()),
         ));
     }

@@ -13,6 +13,7 @@
 use crate::Reject;
 use crate::callbacks as cb;
 use crate::flags::Parsed;
+use crate::rules::Rule;
 
 /// What the operands of a command are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -461,15 +462,15 @@ impl Entry {
         let name = self.name;
         self.accepted.get_or_init(|| Accepted {
             version: (
-                format!("readonly.version:{name}"),
+                Rule::ReadonlyVersion.at(name).into_owned(),
                 "prints a version".into(),
             ),
             any_args: (
-                format!("readonly.any_arg:{name}"),
+                Rule::ReadonlyAnyArg.at(name).into_owned(),
                 format!("`{name}` only prints, whatever its arguments"),
             ),
             flags: (
-                format!("readonly.flags:{name}"),
+                Rule::ReadonlyFlags.at(name).into_owned(),
                 format!("`{name}` with only read-only options"),
             ),
         })
@@ -548,7 +549,7 @@ mod entries {
         for row in ROWS {
             let e = entry(row.name).expect(row.name);
             assert!(e.row().is_some(), "{}", row.name);
-            assert_eq!(e.accepted().flags.0, format!("readonly.flags:{}", row.name));
+            assert_eq!(e.accepted().flags.0, Rule::ReadonlyFlags.at(row.name));
         }
     }
 

@@ -130,3 +130,32 @@ fn benign_allow_rows_are_allowed() {
         missed.join("\n")
     );
 }
+
+/// Every verdict over the corpora, and every simple command's, carries a
+/// rule id of the catalog (`shellward_judge::rules`).
+#[test]
+fn every_rule_id_is_in_the_catalog() {
+    use shellward_judge::rules::Rule;
+    let ws = Workspace::new("catalog");
+    let ctx = ws.context();
+    let mut unknown = std::collections::BTreeSet::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for file in ["adversarial.tsv", "benign.tsv"] {
+        for row in corpus(file) {
+            let v = judge(&analyze(&row[0]), &ctx);
+            let ids = std::iter::once(&v.rule).chain(v.commands.iter().map(|c| &c.rule));
+            for id in ids {
+                match Rule::of(id) {
+                    Some(rule) => {
+                        seen.insert(rule.id());
+                    }
+                    None => {
+                        unknown.insert(id.to_string());
+                    }
+                }
+            }
+        }
+    }
+    assert!(unknown.is_empty(), "not in the catalog: {unknown:?}");
+    println!("catalog: {} rules seen over the corpora", seen.len());
+}

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::Serialize;
 use shellward_effects::{Effect, Severity};
+use shellward_judge::rules::Rule as RuleId;
 use shellward_syntax::{Connector, ParseStatus, RedirectOp, SimpleCommand};
 
 use crate::subject::Subjects;
@@ -727,7 +728,13 @@ pub fn check(req: &Request<'_>, effects: &[Effect]) -> Option<Decision> {
     }
     Some(Decision::new(
         action,
-        format!("guard.{}:{}", effect.severity.as_str(), effect.rule),
+        match effect.severity {
+            Severity::Catastrophic => RuleId::GuardCatastrophic,
+            Severity::Destructive => RuleId::GuardDestructive,
+            Severity::Unknown => RuleId::GuardUnknown,
+            Severity::Write => RuleId::GuardWrite,
+        }
+        .at(effect.rule),
         reason,
     ))
 }

@@ -32,6 +32,7 @@ pub mod trust;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use shellward_judge::Verdict;
+use shellward_judge::rules::Rule as RuleId;
 use shellward_syntax::{Analysis, ParseStatus, RedirectOp, SimpleCommand};
 
 pub use guard::Capability;
@@ -109,6 +110,19 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// Allowed because the command is read-only (in build, edit or plan
+    /// mode): what a confinement to reading may enforce.
+    pub fn read_only_allow(&self) -> bool {
+        [RuleId::ModeBuildReadOnly, RuleId::ModePlanReadOnly]
+            .iter()
+            .any(|r| r.is(&self.rule))
+    }
+
+    /// The decision is by the rule `rule` (with any detail).
+    pub fn by(&self, rule: RuleId) -> bool {
+        rule.is(&self.rule)
+    }
+
     fn new(action: Action, rule: impl Into<String>, reason: impl Into<String>) -> Decision {
         Decision {
             action,
@@ -167,7 +181,7 @@ pub fn decide(req: &Request<'_>) -> Decision {
             .filter(|d| d.action == Action::Deny)
     };
     let mut decision = match guard_rules(req, &subjects) {
-        Some(unchecked) if unchecked.rule == UNVERIFIABLE => {
+        Some(unchecked) if RuleId::RuleUnverifiable.is(&unchecked.rule) => {
             guard().or_else(plan_deny).or(Some(unchecked))
         }
         Some(ruled) => Some(ruled),
@@ -176,7 +190,8 @@ pub fn decide(req: &Request<'_>) -> Decision {
     .or_else(|| outside(req))
     .unwrap_or_else(|| by_mode(req, &effects));
     if decision.action == Action::Ask
-        && decision.rule.starts_with("mode.")
+        && RuleId::of(&decision.rule)
+            .is_some_and(|r| r.family() == shellward_judge::rules::Family::Mode)
         && let Some(what) = guard::summary(&effects)
     {
         decision.reason = format!("{}; it {what}", decision.reason);
@@ -202,10 +217,6 @@ fn shown(text: &str) -> std::borrow::Cow<'_, str> {
         None => text.into(),
     }
 }
-
-/// The rule id of an ask because deny or ask rules cannot be checked
-/// against what a command will run.
-pub const UNVERIFIABLE: &str = "rule.unverifiable";
 
 /// The deny and ask rules: a match, or an ask when a rule cannot be
 /// checked against what the command will run.
@@ -261,7 +272,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     if let Some(rule) = unverifiable {
         return Some(Decision::new(
             Action::Ask,
-            UNVERIFIABLE,
+            RuleId::RuleUnverifiable,
             format!(
                 "the {} rule `{}` may match a part of this command that is only known when it runs",
                 rule.action.as_str(),
@@ -278,7 +289,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     {
         return Some(Decision::new(
             Action::Ask,
-            UNVERIFIABLE,
+            RuleId::RuleUnverifiable,
             format!(
                 "the {} rule `{}` names git, and this git command's meaning is set when it runs (a `-c` setting, a `GIT_*` variable, an alias or an `ext::` transport)",
                 rule.action.as_str(),
@@ -289,7 +300,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     (has_guard_rules && !complete).then(|| {
         Decision::new(
             Action::Ask,
-            UNVERIFIABLE,
+            RuleId::RuleUnverifiable,
             "deny and ask rules cannot be checked against parts of this command that are not analyzed",
         )
     })
@@ -317,7 +328,12 @@ fn rule_hit(
     let action = rule.action;
     Some(Decision::new(
         action,
-        format!("rule.{}:{}", action.as_str(), rule.pattern),
+        match action {
+            Action::Allow => RuleId::RuleAllow,
+            Action::Ask => RuleId::RuleAsk,
+            Action::Deny => RuleId::RuleDeny,
+        }
+        .at(&rule.pattern),
         format!(
             "matches the {} rule `{}`{via} from {}",
             action.as_str(),
@@ -361,14 +377,14 @@ fn by_mode(req: &Request<'_>, effects: &[Effect]) -> Decision {
         Mode::Plan if read_only => {
             return Decision::new(
                 Action::Allow,
-                "mode.plan.readOnly",
+                RuleId::ModePlanReadOnly,
                 "read-only, allowed while planning",
             );
         }
         Mode::Plan => {
             return Decision::new(
                 Action::Deny,
-                "mode.plan.nonReadOnly",
+                RuleId::ModePlanNonReadOnly,
                 format!(
                     "not read-only ({}), and planning runs only read-only commands",
                     req.verdict.rule
@@ -378,20 +394,20 @@ fn by_mode(req: &Request<'_>, effects: &[Effect]) -> Decision {
         Mode::Yolo => {
             return Decision::new(
                 Action::Allow,
-                "mode.yolo",
+                RuleId::ModeYolo,
                 "yolo mode runs every command no rule denies",
             );
         }
         Mode::Build | Mode::Edit => {}
     }
     if read_only {
-        return Decision::new(Action::Allow, "mode.build.readOnly", "read-only");
+        return Decision::new(Action::Allow, RuleId::ModeBuildReadOnly, "read-only");
     }
     if let Some(rule) = allow_rule(req) {
         if let Some(effect) = beyond_scope(rule, effects) {
             return Decision::new(
                 Action::Ask,
-                "rule.allow.scope",
+                RuleId::RuleAllowScope,
                 format!(
                     "the allow rule `{}` does not cover {}: {}",
                     rule.pattern,
@@ -402,13 +418,13 @@ fn by_mode(req: &Request<'_>, effects: &[Effect]) -> Decision {
         }
         return Decision::new(
             Action::Allow,
-            format!("rule.allow:{}", rule.pattern),
+            RuleId::RuleAllow.at(&rule.pattern),
             format!("allowed by `{}` from {}", rule.pattern, rule.file.display()),
         );
     }
     let mut d = Decision::new(
         Action::Ask,
-        "mode.build.highRisk",
+        RuleId::ModeBuildHighRisk,
         format!("not read-only: {}", req.verdict.reason),
     );
     d.suggested_rules = suggestions(req);

@@ -909,3 +909,30 @@ fn the_first_word_index_hides_no_match() {
         "only {checked} matches of keyed rules checked"
     );
 }
+
+/// Every decision over the corpora, in every mode, with and without rules,
+/// carries a rule id of the catalog (`shellward_judge::rules`).
+#[test]
+fn every_decision_rule_is_in_the_catalog() {
+    use shellward_judge::rules::Rule;
+    let rules: &[&str] = &[
+        "allow: ls:*",
+        "ask: git push:*",
+        "deny: rm:*",
+        "deny: curl:*",
+    ];
+    let mut unknown = std::collections::BTreeSet::new();
+    for file in ["adversarial.tsv", "benign.tsv"] {
+        for row in shellward_corpus::rows(file) {
+            for mode in [Build, Edit, Plan, Yolo] {
+                for rules in [&[][..], rules] {
+                    let d = run(mode, rules, &row.command);
+                    if Rule::of(&d.rule).is_none() {
+                        unknown.insert(d.rule);
+                    }
+                }
+            }
+        }
+    }
+    assert!(unknown.is_empty(), "not in the catalog: {unknown:?}");
+}

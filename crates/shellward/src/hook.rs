@@ -72,10 +72,7 @@ fn decide(on_ask: OnAsk, confine: bool) -> Result<(), String> {
     };
     let evaluated = crate::hosts::evaluate(&call)?;
     let decision = &evaluated.decision;
-    let auto_read_only = matches!(
-        decision.rule.as_str(),
-        "mode.build.readOnly" | "mode.plan.readOnly"
-    );
+    let auto_read_only = decision.read_only_allow();
     let updated_input = match confine && auto_read_only {
         true => {
             let mut input = payload.tool_input.clone();

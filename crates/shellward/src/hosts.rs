@@ -175,9 +175,10 @@ pub enum Answer {
 /// the user's deny or ask rules cannot be checked against (a dynamic word:
 /// `C=curl; $C x`).
 pub fn must_ask(decision: &Decision) -> bool {
-    decision.rule.starts_with("guard.")
-        || decision.rule.starts_with("rule.ask:")
-        || decision.rule == shellward_permit::UNVERIFIABLE
+    use shellward_judge::rules::{Family, Rule};
+    Rule::of(&decision.rule).is_some_and(|r| r.family() == Family::Guard)
+        || decision.by(Rule::RuleAsk)
+        || decision.by(Rule::RuleUnverifiable)
 }
 
 /// The answer for a host that can (`can_ask`) or cannot ask a person.
@@ -210,10 +211,7 @@ pub fn reason(decision: &Decision) -> String {
 /// The command to run instead, under the read-only confinement, when the
 /// decision is an automatic read-only allow.
 fn confined(evaluated: &Evaluated, command: &str) -> Result<Option<String>, String> {
-    let auto_read_only = matches!(
-        evaluated.decision.rule.as_str(),
-        "mode.build.readOnly" | "mode.plan.readOnly"
-    );
+    let auto_read_only = evaluated.decision.read_only_allow();
     if !auto_read_only {
         return Ok(None);
     }
@@ -347,7 +345,9 @@ fn refusal(host: Host, why: &str) -> Value {
             "userMessage": reason, "agentMessage": reason})
         }
         Host::Copilot => json!({"permissionDecision": "deny", "permissionDecisionReason": reason}),
-        Host::Opencode => json!({"decision": "deny", "reason": reason, "rule": "hook.unreadable"}),
+        Host::Opencode => {
+            json!({"decision": "deny", "reason": reason, "rule": shellward_judge::rules::Rule::HookUnreadable.id()})
+        }
     }
 }
 

@@ -76,6 +76,19 @@ pub(crate) fn cd(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     Ok(())
 }
 
+/// `find`: an operand that begins with `-` is never a starting point: GNU
+/// find reads it as the start of the expression even after `--` (`find --
+/// -delete` deletes), where the table would read it as a path.
+pub(crate) fn find(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    match p.operands.iter().find(|(_, o)| o.starts_with('-')) {
+        Some((_, o)) => reject(
+            Rule::ReadonlyFlag.at(format_args!("find:{o}")),
+            format!("`{o}` after `--` is still an expression of `find`"),
+        ),
+        None => Ok(()),
+    }
+}
+
 /// `history` may only list (`history`, `history N`).
 pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if p.operands.len() > 1
@@ -171,9 +184,15 @@ fn has_word(text: &str, word: &str) -> bool {
 
 /// `jq FILTER`: no environment, no modules.
 pub(crate) fn jq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
-    let Some((_, filter)) = p.operands.first() else {
-        return Ok(());
-    };
+    match p.operands.first() {
+        Some((_, filter)) => jq_filter(filter),
+        None => Ok(()),
+    }
+}
+
+/// A jq filter (jq's, gh's `--jq`, the jq-based yq's) that reads no
+/// environment, module or file name.
+fn jq_filter(filter: &str) -> Result<(), Reject> {
     // jq allows white space and comments between `$` and a name
     // (`$ ENV` is `$ENV`): look at the filter without them.
     let squeezed = jq_squeeze(filter);
@@ -218,11 +237,14 @@ fn jq_squeeze(filter: &str) -> String {
     out
 }
 
-/// `yq EXPR`: no file loading, no environment, no eval.
+/// `yq EXPR`: no file loading, no environment, no eval. Both yq exist
+/// under the name: the Go one (mikefarah) and the Python one (kislyuk), a
+/// jq wrapper whose expressions are jq filters (`$ENV`, `input_filename`).
 pub(crate) fn yq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     let Some((_, expr)) = p.operands.first() else {
         return Ok(());
     };
+    jq_filter(expr)?;
     for word in [
         "load",
         "load_str",
@@ -254,6 +276,10 @@ pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
             None => return Ok(()),
         },
     };
+    // A backslash before a newline continues the line: `print 1 \<NL> > "x"`
+    // is one statement.
+    let joined = program.replace("\\\n", " ").replace("\\\r\n", " ");
+    let program = joined.as_str();
     for (needle, why) in [
         ("system", "runs a command"),
         ("getline", "reads from a command or file"),
@@ -265,8 +291,9 @@ pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         ),
         ("ARGC", "can change which files it reads"),
         ("PROCINFO", "reads process information"),
-        ("@load", "loads an extension"),
-        ("@include", "includes a file"),
+        // `@load`, `@include`, `@namespace`, and gawk's indirect calls
+        // (`f = "system"; @f("id")`), which reach any built-in function.
+        ("@", "loads, includes or calls indirectly"),
         ("/inet", "opens a network connection"),
     ] {
         if program.contains(needle) {
@@ -466,6 +493,17 @@ fn table<'a>(
     })
 }
 
+/// The filter of gh's `-q`/`--jq` (`-q F`, `-qF`, `--jq F`, `--jq=F`),
+/// which gh evaluates with the process environment as `$ENV`.
+fn gh_jq<'a>(args: &[&'a str]) -> Option<&'a str> {
+    args.iter().enumerate().find_map(|(i, a)| match *a {
+        "-q" | "--jq" => args.get(i + 1).copied(),
+        _ => a
+            .strip_prefix("--jq=")
+            .or_else(|| a.strip_prefix("-q").filter(|f| !f.is_empty())),
+    })
+}
+
 /// `docker ps|images|inspect|logs|version|info`. The row has no global
 /// options, so `-H`, `--context` and `--config` (another daemon) reject first.
 pub(crate) fn docker(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
@@ -522,6 +560,9 @@ pub(crate) fn gh(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
             Rule::ReadonlySubcommand.at(format_args!("gh:{group} {sub}")),
             format!("`gh {group} {sub}` is not known to be read-only"),
         );
+    }
+    if let Some(filter) = gh_jq(&args[2..]) {
+        jq_filter(filter)?;
     }
     for a in &args[2..] {
         let flag = a.split('=').next().unwrap_or(a);

@@ -587,6 +587,16 @@ fn config_unsafe(config: &Path, role: Role) -> Option<String> {
                 // `git show`/`log -p` run git in submodules, with their own
                 // configuration (checked only for status, diff, describe).
                 | "diff.submodule"
+                // Every subcommand that can recurse (`grep`, `ls-files`) then
+                // does, into submodules with their own configuration.
+                | "submodule.recurse"
+                // `git help` shows HTML pages in a browser, from anywhere.
+                | "help.format"
+                | "help.htmlpath"
+                // A partial clone fetches missing objects when `show`, `log -p`,
+                // `cat-file` or `blame` need them: the network, and
+                // `remote.*.uploadpack` run.
+                | "extensions.partialclone"
         ) || top == "pager"
             // `%G...` in a pretty format verifies signatures: runs gpg.
             || ((full == "format.pretty" || top == "pretty")
@@ -594,6 +604,7 @@ fn config_unsafe(config: &Path, role: Role) -> Option<String> {
             || top == "filter"
             || (top == "diff" && (key == "textconv" || key == "command"))
             || top == "uploadpack"
+            || (top == "remote" && matches!(key.as_str(), "promisor" | "uploadpack" | "partialclonefilter"))
             // `gpg.program`, `gpg.ssh.program`, `gpg.x509.program`, ...
             || (top == "gpg" && key.ends_with("program"))
             || top == "man"
@@ -614,6 +625,7 @@ fn config_unsafe(config: &Path, role: Role) -> Option<String> {
 pub(crate) fn recurses_into_submodules(sub: &str, p: &Parsed<'_>) -> bool {
     matches!(sub, "status" | "diff" | "describe")
         || (sub == "ls-files" && p.has("--recurse-submodules"))
+        || (sub == "submodule status" && p.has("--recursive"))
 }
 
 /// Submodules that git would run in: every gitlink of the repository
@@ -718,7 +730,7 @@ fn object_format_sha256(config: &Path) -> bool {
 /// `git remote -v` and `git config --list` would print them to the model:
 /// they ask instead. A `.git` that is not a directory asks too (its
 /// configuration is elsewhere).
-pub fn config_holds_credentials(cwd: &Path) -> bool {
+pub fn config_holds_credentials(cwd: &Path, home: Option<&Path>) -> bool {
     let Some(root) = work_tree_root(cwd) else {
         return false;
     };
@@ -726,14 +738,46 @@ pub fn config_holds_credentials(cwd: &Path) -> bool {
     if !dot_git.is_dir() {
         return true;
     }
-    let Ok(bytes) = crate::fsread::read_bounded_no_link(&dot_git.join("config"), MAX_CONFIG_BYTES)
-    else {
-        return false;
-    };
-    let text = String::from_utf8_lossy(&bytes);
+    // The user's and the system's files are printed by `git config -l` too.
+    let xdg = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| home.map(|h| h.join(".config")));
+    let files = [
+        Some(dot_git.join("config")),
+        home.map(|h| h.join(".gitconfig")),
+        xdg.map(|x| x.join("git/config")),
+        Some(PathBuf::from("/etc/gitconfig")),
+    ];
+    files.iter().flatten().any(|file| {
+        match crate::fsread::read_bounded(file, MAX_CONFIG_BYTES) {
+            Ok(bytes) => holds_credentials(&String::from_utf8_lossy(&bytes)),
+            Err(crate::fsread::ReadError::Missing) => false,
+            // Too large or unreadable: it cannot be shown to hold none.
+            Err(_) => true,
+        }
+    })
+}
+
+/// Key names that hold secrets (`http.extraHeader`, `sendemail.smtpPass`,
+/// `github.token`, `hub.oauthtoken`, ...), matched on the key's last part.
+const SECRET_KEYS: &[&str] = &[
+    "extraheader",
+    "pass",
+    "password",
+    "token",
+    "secret",
+    "oauthtoken",
+];
+
+fn holds_credentials(text: &str) -> bool {
     text.lines().any(|line| {
         let (key, value) = line.split_once('=').unwrap_or((line, ""));
-        key.trim().eq_ignore_ascii_case("extraheader") || url_with_password(value.trim())
+        let key = key.trim().to_ascii_lowercase();
+        let secret_key = SECRET_KEYS
+            .iter()
+            .any(|s| key == *s || (key.ends_with(s) && !key.starts_with('[')));
+        (secret_key && !value.trim().is_empty()) || url_with_password(value.trim())
     })
 }
 

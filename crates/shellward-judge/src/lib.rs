@@ -417,16 +417,26 @@ fn judge_commands(
             && let Some((row, at)) = program_row(&c.words)
             && row.moves_cwd
         {
-            let mut next = Vec::new();
-            // The operand, as the row reads it; none means home.
+            // The operand, as the row reads it; none means home. A directory
+            // that cannot be told (a glob, `~user`) leaves the commands after
+            // it in an unknown place: not read-only.
             let operand = first_operand(&c.words[at..]);
-            for cwd in cwds() {
-                let target = match operand {
+            let next: Option<Vec<PathBuf>> = cwds()
+                .map(|cwd| match operand {
+                    Some(w) if w.glob_prefix.is_some() => None,
                     Some(w) => paths::locate(j.ctx, cwd, &w.value, w.tilde).ok(),
                     None => j.ctx.home.clone(),
-                };
-                next.extend(target);
-            }
+                })
+                .collect();
+            let Some(next) = next else {
+                out.push(CommandVerdict {
+                    read_only: false,
+                    rule: Rule::PathUnresolved.into(),
+                    reason: "the directory `cd` goes to is only known when it runs".into(),
+                    external_paths: Vec::new(),
+                });
+                continue;
+            };
             for dir in next {
                 if dir != start && !moved.contains(&dir) {
                     moved.push(dir);
@@ -859,8 +869,14 @@ fn judge_argv(
         }
         _ => {}
     }
+    if let Some(file) = project::launcher_unsafe(name, cwd) {
+        return Err(Reject::new(
+            Rule::VersionProjectConfig.at(&file),
+            format!("`{file}` here can make `{name}` download or run a program of the project's"),
+        ));
+    }
     if let Some(e) = entry
-        && let Some(verdict) = version_or_any_args(e, name, args, cwd)?
+        && let Some(verdict) = version_or_any_args(e, name, args)?
     {
         return Ok(verdict);
     }
@@ -981,11 +997,11 @@ fn judge_git(
     if matches!(
         rule.strip_prefix(Rule::ReadonlyGit.id()),
         Some(":remote" | ":config")
-    ) && git::config_holds_credentials(cwd)
+    ) && git::config_holds_credentials(cwd, j.ctx.home.as_deref())
     {
         return Err(Reject::new(
             Rule::GitCredentialsInConfig,
-            "the repository's configuration holds credentials (a URL with a password or an extraheader), which this command would print",
+            "git's configuration (the repository's, the user's or the system's) holds credentials (a URL with a password, an extraheader, a password or token key), which this command would print",
         ));
     }
     if submodules && let Some(why) = j.submodules_unsafe(cwd) {
@@ -1012,7 +1028,6 @@ fn version_or_any_args(
     e: &'static tables::Entry,
     name: &str,
     args: &[&str],
-    cwd: &Path,
 ) -> Result<Option<(Text, Text)>, Reject> {
     if e.version_only {
         let version = args == ["--version"]
@@ -1020,12 +1035,6 @@ fn version_or_any_args(
                 .iter()
                 .any(|(form, programs)| *form == args && programs.contains(&name));
         if version {
-            if let Some(file) = project::launcher_unsafe(name, cwd) {
-                return Err(Reject::new(
-                    Rule::VersionProjectConfig.at(&file),
-                    format!("`{file}` here can make `{name}` run a program of the project's"),
-                ));
-            }
             return Ok(Some(borrowed(&e.accepted().version)));
         }
     }

@@ -126,6 +126,7 @@ catalog! {
     ReadonlyManualFile   = "readonly.manual_file",    Readonly, "a manual page named by path: a file to format";
     // ---- paths, secrets, redirections, substitutions ------------------------------
     PathOutside          = "path.outside",            Path, "a path outside the workspace (detail: the path)";
+    PathUnresolved       = "path.unresolved",         Path, "a directory `cd` goes to that is only known when it runs (a glob, `~user`)";
     PathUnc              = "path.unc",                Path, "a word that may name a network share";
     PathFollowScanLimit  = "path.follow_scan_limit",  Path, "a tree too large to scan for links leading out";
     SecretsPrint         = "secrets.print",           Secrets, "the program prints the environment or credentials (detail: the program)";
@@ -161,7 +162,7 @@ catalog! {
     TarRemoteArchive     = "tar.remote_archive",      Tar, "an archive name tar reads over the network (`host:file`)";
     GzipWrites           = "gzip.writes",             Gzip, "gzip writing files (not `-c`, `-l` or `-t`)";
     UnzipWrites          = "unzip.writes",            Unzip, "unzip extracting files";
-    VersionProjectConfig = "version.project_config",  Version, "a project file here can make the launcher run a program (detail: the file)";
+    VersionProjectConfig = "version.project_config",  Version, "a project file here can make the launcher download or run a program (detail: the file)";
     // ---- the permission layer -----------------------------------------------------
     ModeBuildReadOnly    = "mode.build.readOnly",     Mode, "allowed: read-only in build mode";
     ModeBuildHighRisk    = "mode.build.highRisk",     Mode, "asked: not read-only in build mode";

@@ -344,7 +344,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows_always().examples(&[("diff a b", true), ("diff -ru a b", true), ("diff --to-file=x a", false)]),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
-    row("find", Paths, FIND).runs(Runs::ExecActions).lists_names().follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false)]),
+    row("find", Paths, FIND).check(cb::find).runs(Runs::ExecActions).lists_names().follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false), ("find -- -delete", false), ("find -P -- -fprint out", false)]),
     row("fd", ScriptThenPaths, FD).lists_names().follows(&["-L"]),
     // Debian installs fd as `fdfind`.
     row("fdfind", ScriptThenPaths, FD).follows(&["-L"]),
@@ -371,7 +371,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("ss", NoOperands, "-t -u -x -l -n -p -a -e -m -i -s -4 -6 -H -o -r -w"),
     row("top", NoOperands, "-b -n=NUM -d=NUM -p=STR -u=STR -U=STR -o=STR -O -w=OPT -c -H -i -S -1 -E=CHAR -e=CHAR"),
     row("free", NoOperands, "-b -k -m -g -h|--human --si -t|--total -w|--wide -l|--lohi -s|--seconds=NUM -c|--count=NUM --mega --giga --kilo"),
-    row("hostname", NoOperands, "-f|--fqdn|--long -s|--short -i|--ip-address -I|--all-ip-addresses -d|--domain -A|--all-fqdns"),
+    // Left out: `-f`, `-d`, `-i`, `-A` ask the resolver (DNS on the network).
+    row("hostname", NoOperands, "-s|--short -I|--all-ip-addresses").examples(&[("hostname", true), ("hostname -s", true), ("hostname -f", false), ("hostname -A", false)]),
     row("ulimit", NoOperands, "-a -b -c -d -e -f -H -i -l -m -n -p -q -r -s -S -t -u -v -x"),
     row("jobs", NoOperands, "-l -n -p -r -s"),
     row("history", Free, "").check(cb::history),

@@ -28,6 +28,19 @@ fn no_round_two_row_is_auto_allowed() {
     ] {
         std::fs::write(ws.join(name), text).unwrap();
     }
+    // A project whose files make launchers download or run programs.
+    std::fs::create_dir_all(ws.join("proj")).unwrap();
+    for (name, text) in [
+        (
+            "rust-toolchain.toml",
+            "[toolchain]\nchannel = \"nightly-2020-01-01\"\n",
+        ),
+        ("go.mod", "module x\n\ngo 1.99\n"),
+        ("package.json", "{\"packageManager\": \"pnpm@9.15.0\"}\n"),
+        (".yarnrc", "yarn-path \"./evil.js\"\n"),
+    ] {
+        std::fs::write(ws.join("proj").join(name), text).unwrap();
+    }
     // Two directories to compare, one holding a link out.
     std::fs::create_dir_all(ws.join("d1")).unwrap();
     std::fs::create_dir_all(ws.join("d2")).unwrap();

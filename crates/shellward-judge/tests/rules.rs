@@ -589,6 +589,38 @@ fn repository_safety() {
             "config:man.evil.cmd",
         ),
         ("browser", "[web]\n\tbrowser = evil\n", "config:web.browser"),
+        // Review 3: keys that make grep recurse, help open a browser, and
+        // a partial clone fetch (running `uploadpack`) what it lacks.
+        (
+            "recurse",
+            "[submodule]\n\trecurse = true\n",
+            "config:submodule.recurse",
+        ),
+        (
+            "helpformat",
+            "[help]\n\tformat = html\n",
+            "config:help.format",
+        ),
+        (
+            "htmlpath",
+            "[help]\n\thtmlPath = https://evil.example/\n",
+            "config:help.htmlpath",
+        ),
+        (
+            "partial",
+            "[extensions]\n\tpartialClone = origin\n",
+            "config:extensions.partialclone",
+        ),
+        (
+            "promisor",
+            "[remote \"origin\"]\n\tpromisor = true\n",
+            "config:remote.origin.promisor",
+        ),
+        (
+            "uploadpack",
+            "[remote \"origin\"]\n\tuploadpack = ./evil\n",
+            "config:remote.origin.uploadpack",
+        ),
         (
             "worktree",
             "[core]\n\tworktree = /\n",
@@ -709,6 +741,32 @@ fn repository_safety() {
         "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic xyz\n",
     );
     assert!(!judge(&analyze("git remote -v"), &Context::new(&header, &header)).read_only);
+    // The user's own files are printed by `git config -l` too (review 3):
+    // a token or password key, or an extraheader, in ~/.gitconfig asks.
+    let home = root.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let mut in_home = Context::new(&ok, &ok);
+    in_home.home = Some(home.clone());
+    for (config, holds) in [
+        ("[user]\n\tname = me\n", false),
+        ("[github]\n\ttoken = ghp_abc\n", true),
+        ("[sendemail]\n\tsmtpPass = hunter2\n", true),
+        ("[http]\n\textraHeader = Authorization: Bearer x\n", true),
+    ] {
+        std::fs::write(home.join(".gitconfig"), config).unwrap();
+        for command in [
+            "git config -l",
+            "git config --get sendemail.smtpPass",
+            "git remote -v",
+        ] {
+            let v = judge(&analyze(command), &in_home);
+            assert_eq!(v.read_only, !holds, "{command} with {config:?}: {}", v.rule);
+        }
+        assert!(
+            judge(&analyze("git log -1"), &in_home).read_only,
+            "{config:?}"
+        );
+    }
     // A git directory whose parts are links out of the workspace.
     for (part, why) in [
         ("config", "config_unreadable"),
@@ -905,12 +963,57 @@ fn launchers_that_project_files_can_redirect() {
             "cargo --version",
             Some("version.project_config:rust-toolchain.toml"),
         ),
+        // A channel that is not installed is downloaded and installed.
         (
             "rust-toolchain.toml",
-            "[toolchain]\nchannel = \"stable\"\n",
+            "[toolchain]\nchannel = \"nightly-2020-01-01\"\n",
             "cargo --version",
+            Some("version.project_config:rust-toolchain.toml"),
+        ),
+        (
+            "rust-toolchain",
+            "nightly-2020-01-01\n",
+            "rustup toolchain list",
+            Some("version.project_config:rust-toolchain"),
+        ),
+        (
+            ".yarnrc",
+            "yarn-path \"./evil.js\"\n",
+            "yarn --version",
+            Some("version.project_config:.yarnrc"),
+        ),
+        (
+            ".yarnrc",
+            "registry \"https://registry.yarnpkg.com\"\n",
+            "yarn --version",
             None,
         ),
+        (
+            "package.json",
+            "{\"packageManager\": \"pnpm@9.15.0\"}\n",
+            "pnpm --version",
+            Some("version.project_config:package.json"),
+        ),
+        (
+            "package.json",
+            "{\"name\": \"x\"}\n",
+            "pnpm --version",
+            None,
+        ),
+        // A newer `go` or `toolchain` line downloads and runs that toolchain.
+        (
+            "go.mod",
+            "module x\n\ngo 1.99\n",
+            "go version",
+            Some("version.project_config:go.mod"),
+        ),
+        (
+            "go.mod",
+            "module x\n\ngo 1.99\n",
+            "go env",
+            Some("version.project_config:go.mod"),
+        ),
+        ("go.mod", "module x\n\ngo 1.99\n", "rustc --version", None),
         (
             ".yarnrc.yml",
             "yarnPath: ./evil.cjs\n",
@@ -1028,6 +1131,11 @@ fn submodules_with_real_git() {
     );
     assert_eq!(verdict(&planted, "git status"), unsafe_status);
     assert_eq!(verdict(&planted, "git diff"), unsafe_status);
+    // `submodule status --recursive` runs git inside each one (review 3).
+    assert_eq!(
+        verdict(&planted, "git submodule status --recursive"),
+        unsafe_status
+    );
     // Commands that do not go into submodules are still fine.
     assert_eq!(
         verdict(&planted, "git log --oneline"),

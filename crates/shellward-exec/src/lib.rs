@@ -98,6 +98,9 @@ struct Started {
     fg: Foreground,
     started: tokio::time::Instant,
     started_ms: i64,
+    /// The store's record of the call's start, written beside the command
+    /// (not before it: a write costs a tenth of a millisecond here).
+    recorded: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Started {
@@ -133,6 +136,17 @@ struct Exit {
     /// Bytes of output when the shell exited: what processes it left
     /// behind print while they are stopped is not the command's output.
     output_len: Option<u64>,
+}
+
+impl Exit {
+    /// The task status it makes: completed with a code, or killed (by
+    /// someone, or a signal).
+    fn status(&self) -> TaskStatus {
+        match (&self.killed_by, self.code) {
+            (None, Some(_)) => TaskStatus::Completed,
+            _ => TaskStatus::Killed,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -482,6 +496,16 @@ impl Executor {
             let _ = done.send(Some(exit.clone()));
         }
         lock(&self.live).remove(&started.id);
+        if let Some(recorded) = started.recorded.take() {
+            let _ = recorded.await;
+        }
+        let by = exit.killed_by.as_deref();
+        if let Err(e) = self
+            .store
+            .finish_task(&started.id, exit.status(), exit.code, by)
+        {
+            tracing::warn!(task = %started.id, error = %e, "could not record a call's end");
+        }
         let ending = present::Ending {
             exit: &exit,
             aborted,
@@ -548,6 +572,20 @@ impl Executor {
             notified: false,
             stopped_by: None,
             workspace: Some(session.workspace.clone()),
+            foreground: true,
+        };
+        // Recorded from its spawn, so no command runs unrecorded (a server
+        // killed before the row lands leaves an orphan, which the next one
+        // finds by its environment). A store that fails does not stop the
+        // command the person approved. A move to the background writes its
+        // row whether or not this one landed first.
+        let recorded = {
+            let (store, record) = (self.store.clone(), record.clone());
+            tokio::task::spawn_blocking(move || {
+                if let Err(e) = store.insert_task(&record) {
+                    tracing::debug!(task = %record.id, error = %e, "a call's start not recorded");
+                }
+            })
         };
         let (live, fg) = self.register(session, record, &files, child);
         Ok(Started {
@@ -558,6 +596,7 @@ impl Executor {
             fg,
             started,
             started_ms,
+            recorded: Some(recorded),
         })
     }
 
@@ -792,7 +831,7 @@ impl Executor {
             return Ok(false);
         }
         process::mark_background(&live.files);
-        self.store.insert_task(&live.record)?;
+        self.store.to_background(&live.record)?;
         *state = State::Backgrounded;
         Ok(true)
     }

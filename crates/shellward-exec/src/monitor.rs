@@ -156,13 +156,7 @@ impl Monitor {
     pub(crate) fn finish(&self, exit: Exit, done: watch::Sender<Option<Exit>>) {
         let mut state = lock(&self.live.state);
         if *state == State::Backgrounded {
-            let status = if exit.killed_by.is_some() {
-                TaskStatus::Killed
-            } else if exit.code.is_some() {
-                TaskStatus::Completed
-            } else {
-                TaskStatus::Killed
-            };
+            let status = exit.status();
             let by = exit.killed_by.as_deref();
             if let Err(e) = self
                 .store

@@ -4,7 +4,7 @@
 //! | table | holds |
 //! | --- | --- |
 //! | `entries` | session entries by key (`<session>:runtime:bash_shell_selection`) |
-//! | `tasks` | background tasks: id, session, command, pid, status, exit code, output and status file paths, times, notified, who stopped it |
+//! | `tasks` | every command run, background and foreground (`foreground`, while it is one): id, session, command, pid, status, exit code, output and status file paths, times, notified, who stopped it, workspace |
 //! | `cwd` | the working directory per session |
 
 use std::path::{Path, PathBuf};
@@ -99,6 +99,10 @@ pub struct TaskRecord {
     /// The workspace of the session that started it (none for a task
     /// recorded before shellward kept it, or an orphan).
     pub workspace: Option<PathBuf>,
+    /// A foreground call (the model waited for it), not a background task:
+    /// recorded from its spawn so that no command runs unrecorded, and
+    /// turned into a background task if it moves there.
+    pub foreground: bool,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -192,17 +196,25 @@ impl Store {
              CREATE TABLE IF NOT EXISTS cwd (
                  session TEXT PRIMARY KEY, cwd TEXT NOT NULL, updated_ms INTEGER NOT NULL);",
         )?;
-        // Added after the first release: older stores get the column.
-        let has_workspace: bool = conn.query_row(
-            "SELECT COUNT(*) FROM pragma_table_info('tasks') WHERE name = 'workspace'",
-            [],
-            |r| r.get::<_, i64>(0).map(|n| n > 0),
-        )?;
-        if !has_workspace {
-            match conn.execute_batch("ALTER TABLE tasks ADD COLUMN workspace TEXT") {
-                // Another process added it first.
-                Err(e) if e.to_string().contains("duplicate column") => {}
-                other => other?,
+        // Added after the first release: older stores get the columns.
+        for (column, ddl) in [
+            ("workspace", "ALTER TABLE tasks ADD COLUMN workspace TEXT"),
+            (
+                "foreground",
+                "ALTER TABLE tasks ADD COLUMN foreground INTEGER NOT NULL DEFAULT 0",
+            ),
+        ] {
+            let has: bool = conn.query_row(
+                "SELECT COUNT(*) FROM pragma_table_info('tasks') WHERE name = ?1",
+                [column],
+                |r| r.get::<_, i64>(0).map(|n| n > 0),
+            )?;
+            if !has {
+                match conn.execute_batch(ddl) {
+                    // Another process added it first.
+                    Err(e) if e.to_string().contains("duplicate column") => {}
+                    other => other?,
+                }
             }
         }
         Ok(conn)
@@ -271,14 +283,34 @@ impl Store {
         })
     }
 
-    /// Insert a task.
+    /// Insert a task (an error if its id is recorded already).
     pub fn insert_task(&self, t: &TaskRecord) -> Result<(), StoreError> {
+        self.write_task(t, "")
+    }
+
+    /// Record a task as moved to the background: a foreground call
+    /// recorded under its id becomes a background task (the other fields
+    /// stay as first recorded); a call that was never recorded (the store
+    /// failed at its start) is recorded now.
+    pub fn to_background(&self, t: &TaskRecord) -> Result<(), StoreError> {
+        let background = TaskRecord {
+            foreground: false,
+            ..t.clone()
+        };
+        self.write_task(
+            &background,
+            "ON CONFLICT(id) DO UPDATE SET foreground = 0 WHERE tasks.status = 'running'",
+        )
+    }
+
+    fn write_task(&self, t: &TaskRecord, on_conflict: &str) -> Result<(), StoreError> {
         tracing::debug!(task = %t.id, session = %t.session, pid = ?t.pid, status = t.status.as_str(), "store: task recorded");
         self.with(|c| {
             c.execute(
-                "INSERT INTO tasks (id, session, command, pid, status, exit_code, output_path,
-                     status_path, started_ms, ended_ms, notified, stopped_by, workspace)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                &format!("INSERT INTO tasks (id, session, command, pid, status, exit_code, output_path,
+                     status_path, started_ms, ended_ms, notified, stopped_by, workspace,
+                     foreground)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) {on_conflict}"),
                 params![
                     t.id,
                     t.session,
@@ -294,7 +326,8 @@ impl Store {
                     t.stopped_by,
                     t.workspace
                         .as_ref()
-                        .map(|w| w.to_string_lossy().into_owned())
+                        .map(|w| w.to_string_lossy().into_owned()),
+                    t.foreground
                 ],
             )
             .map(drop)
@@ -345,7 +378,7 @@ impl Store {
         self.with(|c| {
             c.query_row(
                 "SELECT id, session, command, pid, status, exit_code, output_path, status_path,
-                        started_ms, ended_ms, notified, stopped_by, workspace FROM tasks WHERE id = ?1",
+                        started_ms, ended_ms, notified, stopped_by, workspace, foreground FROM tasks WHERE id = ?1",
                 [id],
                 row_to_task,
             )
@@ -376,7 +409,7 @@ impl Store {
         self.with(|c| {
             let mut stmt = c.prepare(
                 "SELECT id, session, command, pid, status, exit_code, output_path, status_path,
-                        started_ms, ended_ms, notified, stopped_by, workspace FROM tasks
+                        started_ms, ended_ms, notified, stopped_by, workspace, foreground FROM tasks
                  WHERE ?1 IS NULL OR session = ?1 ORDER BY started_ms DESC, id DESC",
             )?;
             let rows = stmt.query_map([session], row_to_task)?;
@@ -400,5 +433,6 @@ fn row_to_task(r: &rusqlite::Row<'_>) -> rusqlite::Result<TaskRecord> {
         notified: r.get(10)?,
         stopped_by: r.get(11)?,
         workspace: r.get::<_, Option<String>>(12)?.map(PathBuf::from),
+        foreground: r.get(13)?,
     })
 }

@@ -45,6 +45,11 @@ impl Executor {
     ) -> Result<TaskOutput, ExecError> {
         let id = input.task_id.as_str();
         let mut record = self.task(id)?;
+        // A foreground call's output went to the model with its result,
+        // and its files are gone: it is not a task to read.
+        if record.foreground {
+            return Err(ExecError::NoTask(id.to_string()));
+        }
         if record.status == TaskStatus::Running && input.block.0 {
             let wait = Duration::from_millis(input.timeout.0.min(600_000));
             let deadline = tokio::time::Instant::now() + wait;
@@ -150,17 +155,34 @@ impl Executor {
     /// each as a killed task. A recorded background task is left running:
     /// any shellward process can read and stop it.
     pub async fn reap_orphans(&self) -> Result<Vec<TaskRecord>, ExecError> {
+        const WHY: &str = "orphan: the shellward that ran it died";
         let mut stopping = Vec::new();
         for orphan in orphans::find(&self.output_dir) {
-            if self.store.task(&orphan.task_id)?.is_some() {
-                continue;
-            }
+            // A recorded background task is any shellward's to keep; a
+            // recorded foreground call lost the server that waited for it,
+            // and its end is recorded before it is stopped (so that nobody
+            // reading the store meanwhile takes its death for an exit).
+            let recorded = match self.store.task(&orphan.task_id)? {
+                Some(t) if !t.foreground || t.status != TaskStatus::Running => continue,
+                Some(_) => {
+                    if !self.store.finish_task(
+                        &orphan.task_id,
+                        TaskStatus::Killed,
+                        None,
+                        Some(WHY),
+                    )? {
+                        continue;
+                    }
+                    true
+                }
+                None => false,
+            };
             let grace = self.limits.kill_grace;
             let stop = tokio::spawn(process::terminate_group(orphan.pgid, grace));
-            stopping.push((orphan, stop));
+            stopping.push((orphan, recorded, stop));
         }
         let mut reaped = Vec::new();
-        for (orphan, stop) in stopping {
+        for (orphan, recorded, stop) in stopping {
             let sent = stop.await.ok().flatten();
             let now = store::now_ms();
             let record = TaskRecord {
@@ -175,15 +197,17 @@ impl Executor {
                 started_ms: now,
                 ended_ms: Some(now),
                 notified: true,
-                stopped_by: Some("orphan: the shellward that ran it died".into()),
+                stopped_by: Some(WHY.into()),
                 workspace: None,
+                foreground: false,
             };
             // Another shellward starting at the same moment may have
-            // recorded it first.
-            if let Err(e) = self.store.insert_task(&record) {
+            // recorded an unrecorded group first.
+            if !recorded && let Err(e) = self.store.insert_task(&record) {
                 tracing::debug!(task = %record.id, error = %e, "an orphan recorded elsewhere");
                 continue;
             }
+            let record = self.store.task(&record.id)?.unwrap_or(record);
             tracing::warn!(task = %record.id, pgid = record.pid, command = %record.command, "stopped a command a dead shellward left running");
             reaped.push(record);
         }

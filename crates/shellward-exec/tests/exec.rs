@@ -311,6 +311,47 @@ async fn timeout_moves_to_the_background_and_the_task_finishes() {
     );
     // Background output files are kept.
     assert!(out.task.output_path.exists());
+    // It was recorded as a foreground call from its spawn, and became a
+    // background task when it moved.
+    assert!(!out.task.foreground);
+    h.assert_clean().await;
+}
+
+/// Every foreground call is recorded from its spawn to its end (issue 16):
+/// its status and exit code, not a task TaskOutput can read.
+#[tokio::test]
+async fn foreground_calls_are_recorded() {
+    let mut h = harness("fgrecord", Limits::default());
+    let ok = h.run("echo hi").await;
+    let failed = h.run("exit 3").await;
+    let killed = h.run("kill -TERM $$").await;
+    let store = h.executor.store();
+    let calls = store.tasks(Some(&h.session.id)).unwrap();
+    assert_eq!(calls.len(), 3, "{calls:?}");
+    let by_pid = |pid: i32| calls.iter().find(|t| t.pid == pid).unwrap();
+    for (completed, status, code) in [
+        (&ok, TaskStatus::Completed, Some(0)),
+        (&failed, TaskStatus::Completed, Some(3)),
+        (&killed, TaskStatus::Killed, None),
+    ] {
+        let t = by_pid(completed.pid);
+        assert!(t.foreground, "{t:?}");
+        assert_eq!((t.status, t.exit_code), (status, code), "{t:?}");
+        assert!(t.ended_ms.is_some_and(|e| e >= t.started_ms), "{t:?}");
+        assert_eq!(t.workspace.as_deref(), Some(h.session.workspace.as_path()));
+        let read = h
+            .executor
+            .task_output(
+                &TaskOutputInput {
+                    task_id: t.id.clone(),
+                    block: Flag(false),
+                    timeout: Millis(0),
+                },
+                &Call::default(),
+            )
+            .await;
+        assert!(read.is_err(), "a call is not a task to read: {t:?}");
+    }
     h.assert_clean().await;
 }
 

@@ -44,6 +44,7 @@ fn task(store: &Store, id: &str, status: TaskStatus, dir: &Path, ended_ago: Opti
             notified: true,
             stopped_by: None,
             workspace: None,
+            foreground: false,
         })
         .unwrap();
 }

@@ -70,6 +70,10 @@ enum Command {
         /// Every workspace's (default: this workspace's, and orphans).
         #[arg(long)]
         all: bool,
+        /// Foreground calls too (every command run is recorded; a call's
+        /// output went to the model with its result).
+        #[arg(long)]
+        calls: bool,
         /// JSON lines instead of a table.
         #[arg(long)]
         json: bool,
@@ -538,7 +542,12 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             Ok(std::process::ExitCode::SUCCESS)
         }
         Command::Run(args) => run_command(args),
-        Command::Tasks { session, all, json } => run::tasks(session.as_deref(), all, json),
+        Command::Tasks {
+            session,
+            all,
+            calls,
+            json,
+        } => run::tasks(session.as_deref(), all, calls, json),
         Command::Output {
             task_id,
             wait,

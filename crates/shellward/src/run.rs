@@ -266,7 +266,7 @@ fn executor() -> Result<(Executor, tokio::runtime::Runtime)> {
     Ok((executor, runtime))
 }
 
-pub fn tasks(session: Option<&str>, all: bool, json: bool) -> Result<ExitCode> {
+pub fn tasks(session: Option<&str>, all: bool, calls: bool, json: bool) -> Result<ExitCode> {
     let (executor, _rt) = executor()?;
     // This workspace's tasks, unless every workspace's (or a session's)
     // are asked for.
@@ -280,6 +280,7 @@ pub fn tasks(session: Option<&str>, all: bool, json: bool) -> Result<ExitCode> {
         .store()
         .tasks(session)?
         .into_iter()
+        .filter(|r| calls || !r.foreground)
         .filter(|r| {
             here.as_ref()
                 .is_none_or(|here| r.workspace.as_deref().map(canonical).as_ref() == Some(here))

@@ -124,8 +124,13 @@ impl Server {
 }
 
 fn tasks(state: &Path) -> String {
+    tasks_with(state, &[])
+}
+
+fn tasks_with(state: &Path, extra: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_shellward"))
         .args(["tasks", "--all"])
+        .args(extra)
         .env("SHELLWARD_STATE_DB", state.join("state.db"))
         .output()
         .unwrap();
@@ -166,12 +171,21 @@ fn a_killed_servers_commands_are_found_stopped_and_recorded() {
         "{listed}"
     );
 
-    // The next server stops the orphan and records it; the background
+    // The foreground call was recorded from its spawn: it is a call, not
+    // a background task, and still marked running.
+    assert!(
+        tasks_with(&state, &["--calls"])
+            .lines()
+            .any(|l| l.contains("running") && l.ends_with("sleep 300")),
+        "{listed}"
+    );
+
+    // The next server stops the orphan and records its end; the background
     // task runs on.
     let b = Server::start(&state, ws.path());
     until("the orphan is stopped", || !running(&["sleep", "300"]));
-    until("the orphan is recorded", || {
-        tasks(&state)
+    until("the orphan's end is recorded", || {
+        tasks_with(&state, &["--calls"])
             .lines()
             .any(|l| l.contains("killed") && l.ends_with("sleep 300"))
     });

@@ -102,6 +102,28 @@ pub fn glob(pattern: &str, name: &str) -> bool {
     shellward_syntax::wildcard(pattern.as_bytes(), name.as_bytes())
 }
 
+/// [`secret_like`] or [`secret_value`], remembered per process: the
+/// parent's environment is the same for every command, and the patterns
+/// are matched against each variable once instead of once per command.
+fn is_secret(name: &str, value: &str) -> bool {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static MEMO: OnceLock<Mutex<HashMap<String, bool>>> = OnceLock::new();
+    let key = [name, "\0", value].concat();
+    let memo = MEMO.get_or_init(Mutex::default);
+    if let Some(&known) = memo.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return known;
+    }
+    let secret = secret_like(name) || secret_value(value).is_some();
+    let mut memo = memo.lock().unwrap_or_else(|e| e.into_inner());
+    // Bounded: an environment that keeps changing does not grow it.
+    if memo.len() >= 4096 {
+        memo.clear();
+    }
+    memo.insert(key, secret);
+    secret
+}
+
 /// Does `name` look like a secret?
 pub fn secret_like(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
@@ -257,7 +279,7 @@ pub fn plan(
         .collect();
     visible.retain(|(k, v)| {
         let excluded = settings.env_exclude.iter().any(|p| glob(p, k));
-        let secret = secret_like(k) || secret_value(v).is_some();
+        let secret = is_secret(k, v);
         let scrubbed = scrub && secret && !needed.contains(&k.as_str());
         if excluded || scrubbed {
             out.vars.push((k.clone(), None));

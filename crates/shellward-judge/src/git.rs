@@ -316,7 +316,11 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
         "reflog"
             if p.operands
                 .first()
-                .is_some_and(|(_, o)| matches!(*o, "expire" | "delete" | "exists")) =>
+                // Every verb `git reflog` dispatches on besides `show` and
+                // `list` (git 2.50 added `drop` and `write`).
+                .is_some_and(|(_, o)| {
+                    matches!(*o, "expire" | "delete" | "exists" | "drop" | "write")
+                }) =>
         {
             reject(
                 Rule::GitReflogWrite,
@@ -749,13 +753,65 @@ pub fn config_holds_credentials(cwd: &Path, home: Option<&Path>) -> bool {
         xdg.map(|x| x.join("git/config")),
         Some(PathBuf::from("/etc/gitconfig")),
     ];
-    files.iter().flatten().any(|file| {
-        match crate::fsread::read_bounded(file, MAX_CONFIG_BYTES) {
-            Ok(bytes) => holds_credentials(&String::from_utf8_lossy(&bytes)),
-            Err(crate::fsread::ReadError::Missing) => false,
-            // Too large or unreadable: it cannot be shown to hold none.
-            Err(_) => true,
+    let mut budget = MAX_INCLUDED_FILES;
+    files
+        .iter()
+        .flatten()
+        .any(|file| file_holds_credentials(file, home, 0, &mut budget))
+}
+
+/// How many configuration files, includes counted, are read for
+/// credentials; past it, the configuration is taken to hold some.
+const MAX_INCLUDED_FILES: usize = 16;
+
+/// Does `file`, or a file it includes (`[include]`/`[includeIf ...]`
+/// `path`, followed whatever the condition), hold credentials?
+fn file_holds_credentials(
+    file: &Path,
+    home: Option<&Path>,
+    depth: usize,
+    budget: &mut usize,
+) -> bool {
+    if depth > 3 || *budget == 0 {
+        return true;
+    }
+    *budget -= 1;
+    let text = match crate::fsread::read_bounded(file, MAX_CONFIG_BYTES) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(crate::fsread::ReadError::Missing) => return false,
+        // Too large or unreadable: it cannot be shown to hold none.
+        Err(_) => return true,
+    };
+    if holds_credentials(&text) {
+        return true;
+    }
+    let dir = file.parent().unwrap_or(Path::new("/"));
+    includes(&text).any(|path| {
+        let included = match path.strip_prefix("~/") {
+            Some(rest) => match home {
+                Some(home) => home.join(rest),
+                None => return true,
+            },
+            None => dir.join(path),
+        };
+        file_holds_credentials(&included, home, depth + 1, budget)
+    })
+}
+
+/// The `path` values of a configuration's include sections.
+fn includes(text: &str) -> impl Iterator<Item = &str> {
+    let mut in_include = false;
+    text.lines().filter_map(move |line| {
+        let line = line.trim();
+        if let Some(header) = line.strip_prefix('[') {
+            let name = header.split([']', ' ', '\t', '"']).next().unwrap_or("");
+            in_include =
+                name.eq_ignore_ascii_case("include") || name.eq_ignore_ascii_case("includeif");
+            return None;
         }
+        let (key, value) = line.split_once('=')?;
+        (in_include && key.trim().eq_ignore_ascii_case("path"))
+            .then(|| value.trim().trim_matches('"'))
     })
 }
 

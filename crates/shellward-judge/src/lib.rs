@@ -772,6 +772,7 @@ fn find_exec(
     }
     kept.extend_from_slice(words.get(from..).unwrap_or(&[]));
     judge_argv(&kept, j, cwd, external, depth)?;
+    exec_reads_links(&kept, j, cwd, external)?;
     Ok((
         Rule::ReadonlyFindExec.at(inner_names.join(",")),
         format!(
@@ -780,6 +781,32 @@ fn find_exec(
         )
         .into(),
     ))
+}
+
+/// The commands `find -exec` runs read the files find names, and a link
+/// is read where it leads (find does not follow it; `cat` does): find's
+/// start points are scanned for links leading out, as for `grep -R`.
+fn exec_reads_links(
+    find: &[&Word],
+    j: &Judging<'_>,
+    cwd: &Path,
+    external: &mut Vec<String>,
+) -> Result<(), Reject> {
+    let Some((row, options)) = find.first().and_then(|w| tables::entry(&w.value)?.row()) else {
+        return Ok(());
+    };
+    let args: Small<&str> = find[1..].iter().map(|w| w.value.as_str()).collect();
+    // find itself was judged read-only: its options parse.
+    let Ok(parsed) = flags::parse(options, &args, row.numeric_short, row.stop_at_operand) else {
+        return Ok(());
+    };
+    let starts: Small<(usize, &str)> = parsed
+        .operands
+        .iter()
+        .copied()
+        .filter(|(_, o)| !row.not_paths.contains(o))
+        .collect();
+    follow_scan(j, cwd, find, &starts, external)
 }
 
 /// The first argument that is an unquoted glob with nothing static before
@@ -828,6 +855,11 @@ fn judge_argv(
     }
     let name = first.value.as_str();
     judge_substitutions(words, name, j, cwd, external, depth)?;
+    // The shell expands a glob whatever the program: `echo ~/.ssh/*` lists
+    // a directory outside the workspace as surely as `ls` would.
+    for w in words[1..].iter().filter(|w| w.glob_prefix.is_some()) {
+        note_path(j.ctx, cwd, w, external);
+    }
     if name.contains('/') {
         return Err(Reject::new(
             Rule::CommandPathQualified,
@@ -869,7 +901,7 @@ fn judge_argv(
         }
         _ => {}
     }
-    if let Some(file) = project::launcher_unsafe(name, cwd) {
+    if let Some(file) = project::launcher_unsafe(name, cwd, j.ctx) {
         return Err(Reject::new(
             Rule::VersionProjectConfig.at(&file),
             format!("`{file}` here can make `{name}` download or run a program of the project's"),

@@ -13,7 +13,9 @@
 //! downloads and runs a newer toolchain when their `go` or `toolchain`
 //! line asks for one (which cannot be told without knowing the local
 //! version), so any such file counts. The .NET host reads `global.json`
-//! upwards, and its `sdk.paths` names directories whose SDK is then run. A
+//! upwards, and its `sdk.paths` names directories whose SDK is then run. uv
+//! runs the interpreter of a `.venv` it finds upwards. Version managers
+//! (mise, asdf, Volta) install the version their files name. A
 //! cloned repository can carry any of them. These hold for every
 //! invocation of the launcher, not only `--version`.
 
@@ -35,11 +37,33 @@ const LAUNCHER_FILES: &[(&[&str], &str, &str)] = &[
     (&["go"],            "go.work",             ""),
     // .NET 10's `sdk.paths` lists directories to take the SDK from.
     (&["dotnet"],        "global.json",         "paths"),
+    // uv finds a virtual environment upwards and runs its interpreter to
+    // learn about it (`uv pip list`): a planted `.venv/bin/python` runs.
+    (&["uv"],            ".venv",               ""),
+    // Version managers' shims pick a version from these files and install
+    // a missing one (mise by default, Volta always); mise and asdf
+    // versions may be `path:` directories of the project.
+    (SHIMMED,            ".tool-versions",      ""),
+    (SHIMMED,            "mise.toml",           ""),
+    (SHIMMED,            ".mise.toml",          ""),
+    (SHIMMED,            "mise.local.toml",     ""),
+    (NODE,               "package.json",        "\"volta\""),
 ];
 
+/// Programs a version manager's shims stand in for.
+const SHIMMED: &[&str] = &[
+    "node", "npm", "npx", "pnpm", "yarn", "bun", "deno", "python", "python3", "pip", "pip3", "uv",
+    "poetry", "ruby", "java", "javac", "go", "cargo", "rustc", "php", "perl", "dotnet",
+];
+
+/// Programs Volta's shims stand in for.
+const NODE: &[&str] = &["node", "npm", "npx", "pnpm", "yarn"];
+
 /// The project file that makes `launcher` unsafe to run from `cwd`, if any.
-/// A file that cannot be read counts as unsafe.
-pub(crate) fn launcher_unsafe(launcher: &str, cwd: &Path) -> Option<String> {
+/// A file that cannot be read counts as unsafe. The home directory's own
+/// files (asdf's global `~/.tool-versions`) are the user's configuration,
+/// not a project's, unless the home is a workspace root.
+pub(crate) fn launcher_unsafe(launcher: &str, cwd: &Path, ctx: &crate::Context) -> Option<String> {
     let files: Vec<&(&[&str], &str, &str)> = LAUNCHER_FILES
         .iter()
         .filter(|(names, _, _)| names.contains(&launcher))
@@ -47,7 +71,11 @@ pub(crate) fn launcher_unsafe(launcher: &str, cwd: &Path) -> Option<String> {
     if files.is_empty() {
         return None;
     }
-    for dir in cwd.ancestors() {
+    let home = ctx
+        .home
+        .as_deref()
+        .filter(|h| !ctx.roots.iter().any(|r| r == h));
+    for dir in cwd.ancestors().filter(|d| Some(*d) != home) {
         for (_, file, key) in &files {
             let path = dir.join(file);
             match crate::fsread::read_bounded(&path, 1024 * 1024) {

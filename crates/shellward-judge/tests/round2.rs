@@ -38,9 +38,19 @@ fn no_round_two_row_is_auto_allowed() {
         ("go.mod", "module x\n\ngo 1.99\n"),
         ("package.json", "{\"packageManager\": \"pnpm@9.15.0\"}\n"),
         (".yarnrc", "yarn-path \"./evil.js\"\n"),
+        (".tool-versions", "nodejs 99.0.0\npython 3.99.0\n"),
     ] {
         std::fs::write(ws.join("proj").join(name), text).unwrap();
     }
+    // A virtual environment uv would run the interpreter of.
+    std::fs::create_dir_all(ws.join("proj/.venv/bin")).unwrap();
+    // Volta installs the Node its package.json pins.
+    std::fs::create_dir_all(ws.join("proj2")).unwrap();
+    std::fs::write(
+        ws.join("proj2/package.json"),
+        "{\"volta\": {\"node\": \"99.0.0\"}}\n",
+    )
+    .unwrap();
     // Two directories to compare, one holding a link out.
     std::fs::create_dir_all(ws.join("d1")).unwrap();
     std::fs::create_dir_all(ws.join("d2")).unwrap();

@@ -767,6 +767,18 @@ fn repository_safety() {
             "{config:?}"
         );
     }
+    // Through an include, whatever its condition (review 4).
+    std::fs::write(home.join("creds.inc"), "[github]\n\ttoken = ghp_abc\n").unwrap();
+    for config in [
+        "[include]\n\tpath = creds.inc\n",
+        "[includeIf \"gitdir:/\"]\n\tpath = ~/creds.inc\n",
+    ] {
+        std::fs::write(home.join(".gitconfig"), config).unwrap();
+        let v = judge(&analyze("git config -l"), &in_home);
+        assert_eq!(&*v.rule, "git.credentials_in_config", "{config:?}");
+    }
+    std::fs::write(home.join(".gitconfig"), "[include]\n\tpath = missing.inc\n").unwrap();
+    assert!(judge(&analyze("git config -l"), &in_home).read_only);
     // A git directory whose parts are links out of the workspace.
     for (part, why) in [
         ("config", "config_unreadable"),

@@ -15,7 +15,9 @@
 //! version), so any such file counts. The .NET host reads `global.json`
 //! upwards, and its `sdk.paths` names directories whose SDK is then run. uv
 //! runs the interpreter of a `.venv` it finds upwards. Version managers
-//! (mise, asdf, Volta) install the version their files name. A
+//! (mise, asdf, Volta) install the version their files name. A project's
+//! `.npmrc` points npm's update check at any registry and its logs at any
+//! directory. A
 //! cloned repository can carry any of them. These hold for every
 //! invocation of the launcher, not only `--version`.
 
@@ -48,6 +50,9 @@ const LAUNCHER_FILES: &[(&[&str], &str, &str)] = &[
     (SHIMMED,            ".mise.toml",          ""),
     (SHIMMED,            "mise.local.toml",     ""),
     (NODE,               "package.json",        "\"volta\""),
+    // A project's `.npmrc` sets where npm's update check goes (`registry`)
+    // and where it writes its logs (`logs-dir`, any directory).
+    (&["npm", "npx", "pnpm", "yarn"], ".npmrc", ""),
 ];
 
 /// Programs a version manager's shims stand in for.

@@ -51,6 +51,9 @@ fn no_round_two_row_is_auto_allowed() {
         "{\"volta\": {\"node\": \"99.0.0\"}}\n",
     )
     .unwrap();
+    // npm's update check and logs go where a project's .npmrc says.
+    std::fs::create_dir_all(ws.join("proj3")).unwrap();
+    std::fs::write(ws.join("proj3/.npmrc"), "logs-dir=/tmp/x\n").unwrap();
     // Two directories to compare, one holding a link out.
     std::fs::create_dir_all(ws.join("d1")).unwrap();
     std::fs::create_dir_all(ws.join("d2")).unwrap();

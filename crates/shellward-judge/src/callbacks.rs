@@ -82,7 +82,7 @@ pub(crate) fn cd(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
 pub(crate) fn find(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     match p.operands.iter().find(|(_, o)| o.starts_with('-')) {
         Some((_, o)) => reject(
-            Rule::ReadonlyFlag.at(format_args!("find:{o}")),
+            Rule::ReadonlyFlag.at_fmt(format_args!("find:{o}")),
             format!("`{o}` after `--` is still an expression of `find`"),
         ),
         None => Ok(()),
@@ -164,7 +164,7 @@ pub(crate) fn ps(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         }
         if !o.bytes().all(|b| b"auxwfjlsvmrTScHhnZ".contains(&b)) {
             return reject(
-                Rule::ReadonlyFlag.at(format_args!("ps:{o}")),
+                Rule::ReadonlyFlag.at_fmt(format_args!("ps:{o}")),
                 format!("unknown ps option `{o}`"),
             );
         }
@@ -487,7 +487,7 @@ fn table<'a>(
     options.extend("--help");
     flags::parse(&options, args, false, false).map_err(|u| {
         Reject::new(
-            Rule::ReadonlyFlag.at(format_args!("{command}:{}", u.0)),
+            Rule::ReadonlyFlag.at_fmt(format_args!("{command}:{}", u.0)),
             format!("`{}` is not a known read-only option", u.0),
         )
     })
@@ -519,7 +519,7 @@ pub(crate) fn docker(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         "version" | "info" => "-f|--format=STR",
         _ => {
             return reject(
-                Rule::ReadonlySubcommand.at(format_args!("docker:{sub}")),
+                Rule::ReadonlySubcommand.at_fmt(format_args!("docker:{sub}")),
                 format!("`docker {sub}` is not known to be read-only"),
             );
         }
@@ -557,7 +557,7 @@ pub(crate) fn gh(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         .any(|(g, subs)| *g == group && subs.contains(&sub))
     {
         return reject(
-            Rule::ReadonlySubcommand.at(format_args!("gh:{group} {sub}")),
+            Rule::ReadonlySubcommand.at_fmt(format_args!("gh:{group} {sub}")),
             format!("`gh {group} {sub}` is not known to be read-only"),
         );
     }
@@ -591,7 +591,7 @@ pub(crate) fn pip(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         Some("list") => table("pip list", "-e|--editable -l|--local --user --format=STR --not-required --exclude-editable --include-editable -v|--verbose", &args[1..]).map(drop),
         Some("freeze") => table("pip freeze", "-l|--local --user --all --exclude-editable", &args[1..]).map(drop),
         Some("check") if args.len() == 1 => Ok(()),
-        other => reject(Rule::ReadonlySubcommand.at(format_args!("pip:{}", other.unwrap_or(""))), "not a read-only pip command"),
+        other => reject(Rule::ReadonlySubcommand.at_fmt(format_args!("pip:{}", other.unwrap_or(""))), "not a read-only pip command"),
     }
 }
 
@@ -645,7 +645,7 @@ pub(crate) fn npm(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
             None => Ok(()),
         }),
         other => reject(
-            Rule::ReadonlySubcommand.at(format_args!("npm:{}", other.unwrap_or(""))),
+            Rule::ReadonlySubcommand.at_fmt(format_args!("npm:{}", other.unwrap_or(""))),
             "not a read-only npm command",
         ),
     }
@@ -669,7 +669,7 @@ pub(crate) fn go(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
         Some("version") if args.len() == 1 => Ok(()),
         Some("env") => table("go env", "-json", &args[1..]).map(drop),
         other => reject(
-            Rule::ReadonlySubcommand.at(format_args!("go:{}", other.unwrap_or(""))),
+            Rule::ReadonlySubcommand.at_fmt(format_args!("go:{}", other.unwrap_or(""))),
             "not a read-only go command",
         ),
     }

@@ -169,7 +169,7 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
     );
     let parsed = flags::parse(options, sub_args, numeric, false).map_err(|u| {
         Reject::new(
-            Rule::ReadonlyFlag.at(format_args!("git {sub}:{}", u.0)),
+            Rule::ReadonlyFlag.at_fmt(format_args!("git {sub}:{}", u.0)),
             format!("`{}` is not a known read-only option of `git {sub}`", u.0),
         )
     })?;

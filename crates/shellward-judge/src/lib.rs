@@ -403,8 +403,11 @@ fn judge_commands(
                 }
             }
         }
+        // Looked up once, for what xargs drives and where cd goes.
+        let program = verdict.read_only.then(|| program_row(&c.words)).flatten();
         if verdict.read_only
-            && let Some(reject) = xargs_names(commands, i, j, start, &mut verdict.external_paths)
+            && let Some(reject) =
+                xargs_names(commands, i, program, j, start, &mut verdict.external_paths)
         {
             verdict = CommandVerdict {
                 read_only: false,
@@ -414,7 +417,7 @@ fn judge_commands(
             };
         }
         if verdict.read_only
-            && let Some((row, at)) = program_row(&c.words)
+            && let Some((row, at)) = program
             && row.moves_cwd
         {
             // The operand, as the row reads it; none means home. A directory
@@ -456,12 +459,13 @@ fn judge_commands(
 fn xargs_names(
     commands: &[SimpleCommand],
     i: usize,
+    program: Option<(&tables::Row, usize)>,
     j: &Judging<'_>,
     cwd: &Path,
     external: &mut Vec<String>,
 ) -> Option<Reject> {
     let c = &commands[i];
-    let (row, at) = program_row(&c.words)?;
+    let (row, at) = program?;
     if row.drives.is_empty() {
         return None;
     }
@@ -774,7 +778,7 @@ fn find_exec(
     judge_argv(&kept, j, cwd, external, depth)?;
     exec_reads_links(&kept, j, cwd, external)?;
     Ok((
-        Rule::ReadonlyFindExec.at(inner_names.join(",")),
+        Rule::ReadonlyFindExec.at(&inner_names.join(",")),
         format!(
             "`find` with read-only options, running only read-only commands ({})",
             inner_names.join(", ")
@@ -857,8 +861,20 @@ fn judge_argv(
     judge_substitutions(words, name, j, cwd, external, depth)?;
     // The shell expands a glob whatever the program: `echo ~/.ssh/*` lists
     // a directory outside the workspace as surely as `ls` would.
-    for w in words[1..].iter().filter(|w| w.glob_prefix.is_some()) {
-        note_path(j.ctx, cwd, w, external);
+    // (A glob relative to the working directory with no `..`, and none a
+    // dot-glob could expand to, stays below it.)
+    let may_leave = |w: &Word, prefix: &str| {
+        w.tilde
+            || prefix.starts_with('/')
+            || prefix.contains("..")
+            || [".*", ".?", ".["].iter().any(|d| w.value.contains(d))
+    };
+    for w in &words[1..] {
+        if let Some(prefix) = w.glob_prefix.as_deref()
+            && may_leave(w, prefix)
+        {
+            note_path(j.ctx, cwd, w, external);
+        }
     }
     if name.contains('/') {
         return Err(Reject::new(
@@ -901,14 +917,30 @@ fn judge_argv(
         }
         _ => {}
     }
+    let argv = Argv { words, args, name };
+    let verdict = judge_entry(entry, &argv, j, cwd, external, depth)?;
+    // Last, and only for what would run: the file system is asked.
     if let Some(file) = project::launcher_unsafe(name, cwd, j.ctx) {
         return Err(Reject::new(
             Rule::VersionProjectConfig.at(&file),
             format!("`{file}` here can make `{name}` download or run a program of the project's"),
         ));
     }
+    Ok(verdict)
+}
+
+/// A program by its entry: a version query, any arguments, or its row.
+fn judge_entry(
+    entry: Option<&'static tables::Entry>,
+    argv: &Argv<'_, '_>,
+    j: &Judging<'_>,
+    cwd: &Path,
+    external: &mut Vec<String>,
+    depth: usize,
+) -> Result<(Text, Text), Reject> {
+    let name = argv.name;
     if let Some(e) = entry
-        && let Some(verdict) = version_or_any_args(e, name, args)?
+        && let Some(verdict) = version_or_any_args(e, name, argv.args)?
     {
         return Ok(verdict);
     }
@@ -918,8 +950,7 @@ fn judge_argv(
             ["`", name, "` is not known to be read-only"].concat(),
         ));
     };
-    let argv = Argv { words, args, name };
-    judge_row(&argv, row, options, j, cwd, external, depth)?;
+    judge_row(argv, row, options, j, cwd, external, depth)?;
     match entry {
         Some(e) => Ok(borrowed(&e.accepted().flags)),
         None => Ok((
@@ -952,7 +983,7 @@ fn strip_builtins<'w, 'a>(words: &'w [&'a Word]) -> Result<Stripped<'w, 'a>, Rej
                 }
                 Some(o) if o.starts_with('-') => {
                     return Err(Reject::new(
-                        Rule::ReadonlyFlag.at(format_args!("command:{o}")),
+                        Rule::ReadonlyFlag.at_fmt(format_args!("command:{o}")),
                         format!("`command {o}` is not a lookup"),
                     ));
                 }
@@ -1112,7 +1143,7 @@ fn judge_row(
     let parsed =
         flags::parse(options, args, row.numeric_short, row.stop_at_operand).map_err(|u| {
             Reject::new(
-                Rule::ReadonlyFlag.at(format_args!("{name}:{}", u.0)),
+                Rule::ReadonlyFlag.at_fmt(format_args!("{name}:{}", u.0)),
                 [
                     "`",
                     &u.0,

@@ -64,25 +64,42 @@ const SHIMMED: &[&str] = &[
 /// Programs Volta's shims stand in for.
 const NODE: &[&str] = &["node", "npm", "npx", "pnpm", "yarn"];
 
+/// Every launcher of [`LAUNCHER_FILES`]: one hashed lookup for the programs
+/// that are none (most).
+fn launchers() -> &'static std::collections::HashSet<&'static str, foldhash::fast::FixedState> {
+    static SET: std::sync::OnceLock<std::collections::HashSet<&str, foldhash::fast::FixedState>> =
+        std::sync::OnceLock::new();
+    SET.get_or_init(|| {
+        LAUNCHER_FILES
+            .iter()
+            .flat_map(|(names, _, _)| names.iter().copied())
+            .collect()
+    })
+}
+
 /// The project file that makes `launcher` unsafe to run from `cwd`, if any.
 /// A file that cannot be read counts as unsafe. The home directory's own
 /// files (asdf's global `~/.tool-versions`) are the user's configuration,
 /// not a project's, unless the home is a workspace root.
 pub(crate) fn launcher_unsafe(launcher: &str, cwd: &Path, ctx: &crate::Context) -> Option<String> {
-    let files: Vec<&(&[&str], &str, &str)> = LAUNCHER_FILES
-        .iter()
-        .filter(|(names, _, _)| names.contains(&launcher))
-        .collect();
-    if files.is_empty() {
+    if !launchers().contains(launcher) {
         return None;
     }
+    let files = || {
+        LAUNCHER_FILES
+            .iter()
+            .filter(move |(names, _, _)| names.contains(&launcher))
+    };
     let home = ctx
         .home
         .as_deref()
         .filter(|h| !ctx.roots.iter().any(|r| r == h));
+    let mut path = std::path::PathBuf::new();
     for dir in cwd.ancestors().filter(|d| Some(*d) != home) {
-        for (_, file, key) in &files {
-            let path = dir.join(file);
+        for (_, file, key) in files() {
+            path.clear();
+            path.push(dir);
+            path.push(file);
             match crate::fsread::read_bounded(&path, 1024 * 1024) {
                 Err(crate::fsread::ReadError::Missing) => {}
                 Ok(text) if !String::from_utf8_lossy(&text).contains(key) => {}

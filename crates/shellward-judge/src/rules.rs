@@ -184,7 +184,12 @@ catalog! {
 
 impl Rule {
     /// The id with a detail: `family.rule:detail`.
-    pub fn at(self, detail: impl std::fmt::Display) -> crate::Text {
+    pub fn at(self, detail: &str) -> crate::Text {
+        [self.id(), ":", detail].concat().into()
+    }
+
+    /// The id with a detail to format (`Rule::ReadonlyFlag.at_fmt(format_args!("{name}:{opt}"))`).
+    pub fn at_fmt(self, detail: std::fmt::Arguments<'_>) -> crate::Text {
         format!("{}:{detail}", self.id()).into()
     }
 

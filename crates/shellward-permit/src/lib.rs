@@ -333,7 +333,7 @@ fn rule_hit(
             Action::Ask => RuleId::RuleAsk,
             Action::Deny => RuleId::RuleDeny,
         }
-        .at(&rule.pattern),
+        .at_fmt(format_args!("{}", rule.pattern)),
         format!(
             "matches the {} rule `{}`{via} from {}",
             action.as_str(),
@@ -418,7 +418,7 @@ fn by_mode(req: &Request<'_>, effects: &[Effect]) -> Decision {
         }
         return Decision::new(
             Action::Allow,
-            RuleId::RuleAllow.at(&rule.pattern),
+            RuleId::RuleAllow.at_fmt(format_args!("{}", rule.pattern)),
             format!("allowed by `{}` from {}", rule.pattern, rule.file.display()),
         );
     }

@@ -225,11 +225,15 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     let parsed = req.analysis.status == ParseStatus::Ok;
     let index = req.settings.guard_index();
     let has_guard_rules = index.any();
+    // Every answer below is a rule's, or about a rule that cannot be checked.
+    if !has_guard_rules {
+        return None;
+    }
     let complete = parsed && subjects.complete && req.analysis.unsupported().is_empty();
     // Each command is prepared once for every rule, and only the rules
     // keyed by the commands' first words (or by none) are tried: most rules
     // name a program, and most commands name another.
-    let whole_text = pattern::Target::text(if has_guard_rules { text } else { "" });
+    let whole_text = pattern::Target::text(text);
     let targets: Vec<(&subject::Subject, pattern::Target<'_>)> = subjects
         .list
         .iter()
@@ -239,11 +243,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
         .starts()
         .iter()
         .chain(targets.iter().flat_map(|(_, t)| t.starts()));
-    let candidates = if has_guard_rules {
-        index.candidates(firsts.copied())
-    } else {
-        Vec::new()
-    };
+    let candidates = index.candidates(firsts.copied());
     for action in [Action::Deny, Action::Ask] {
         for rule in candidates
             .iter()
@@ -297,7 +297,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
             ),
         ));
     }
-    (has_guard_rules && !complete).then(|| {
+    (!complete).then(|| {
         Decision::new(
             Action::Ask,
             RuleId::RuleUnverifiable,

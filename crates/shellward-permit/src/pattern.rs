@@ -28,7 +28,9 @@ use shellward_syntax::wildcard;
 /// compare (single-spaced, the words joined) and its option-set view.
 #[derive(Debug)]
 pub struct Target<'a> {
-    words: std::borrow::Cow<'a, [String]>,
+    /// A simple command's words; for a whole text, split on first use.
+    words: Option<&'a [String]>,
+    split: std::cell::OnceCell<Vec<String>>,
     trimmed: &'a str,
     source: &'a str,
     normal: std::cell::OnceCell<String>,
@@ -62,7 +64,8 @@ impl<'a> Target<'a> {
     pub fn command(words: &'a [String], source: &'a str) -> Target<'a> {
         Target {
             starts: starts(words, source),
-            words: std::borrow::Cow::Borrowed(words),
+            words: Some(words),
+            split: std::cell::OnceCell::new(),
             trimmed: source.trim(),
             source,
             normal: std::cell::OnceCell::new(),
@@ -74,11 +77,10 @@ impl<'a> Target<'a> {
 
     /// A whole command text, split at white space.
     pub fn text(text: &'a str) -> Target<'a> {
-        let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
         // The words are the text's own, so every first word is the text's.
         let first = text.split_whitespace().next().unwrap_or("");
         Target {
-            words: std::borrow::Cow::Owned(words),
+            words: None,
             starts: [
                 first,
                 first.rsplit('/').next().unwrap_or(first),
@@ -86,6 +88,17 @@ impl<'a> Target<'a> {
                 first,
             ],
             ..Target::command(&[], text)
+        }
+    }
+
+    /// The words: a command's, or the whole text's split at white space
+    /// (once, when a rule first needs them).
+    fn words(&self) -> &[String] {
+        match self.words {
+            Some(words) => words,
+            None => self
+                .split
+                .get_or_init(|| self.source.split_whitespace().map(str::to_string).collect()),
         }
     }
 
@@ -107,7 +120,7 @@ impl<'a> Target<'a> {
     }
 
     fn joined(&self) -> &str {
-        self.joined.get_or_init(|| self.words.join(" "))
+        self.joined.get_or_init(|| self.words().join(" "))
     }
 
     fn joined_normal(&self) -> &str {
@@ -117,7 +130,7 @@ impl<'a> Target<'a> {
 
     fn view(&self) -> &(Vec<String>, Vec<String>) {
         self.view.get_or_init(|| {
-            let (path, options) = option_view(&self.words);
+            let (path, options) = option_view(self.words());
             (path.into_iter().map(str::to_string).collect(), options)
         })
     }
@@ -393,8 +406,8 @@ impl Pattern {
         match &self.kind {
             Kind::Any => true,
             Kind::Prefix(prefix) => {
-                t.words.len() >= prefix.len()
-                    && prefix.iter().zip(t.words.iter()).all(|(p, w)| p == w)
+                t.words().len() >= prefix.len()
+                    && prefix.iter().zip(t.words().iter()).all(|(p, w)| p == w)
             }
             Kind::OptionSet(..) => self.option_set_matches_view(t.view()),
             Kind::Exact(exact) if !loose => self.text == t.trimmed || exact == t.trimmed,

@@ -89,6 +89,17 @@ pub(crate) fn find(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
 }
 
+/// `netstat` looks the names of addresses up (DNS) unless `-n`.
+pub(crate) fn numeric(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    match p.has("-n") {
+        true => Ok(()),
+        false => reject(
+            Rule::ReadonlyFlag.at("netstat:-n"),
+            "without `-n`, netstat asks the resolver (the network) for names",
+        ),
+    }
+}
+
 /// `history` may only list (`history`, `history N`).
 pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if p.operands.len() > 1
@@ -531,7 +542,43 @@ pub(crate) fn docker(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
             format!("`docker {sub}` takes no operands"),
         );
     }
+    if sub == "inspect" && !parsed.value("-f").is_some_and(inspect_format_shows_no_env) {
+        return reject(
+            Rule::SecretsPrint.at("docker inspect"),
+            "`docker inspect` prints a container's environment, which holds secrets, unless a format picks other fields",
+        );
+    }
     Ok(())
+}
+
+/// A `docker inspect --format` template that only names fields outside
+/// the configuration (`{{.State.Status}}`, `{{json .NetworkSettings}}`):
+/// each action is `json` and field paths, none through `Config` or `Env`.
+/// Anything else (the whole object `.`, `index`, `printf`, variables) could
+/// reach `.Config.Env`.
+fn inspect_format_shows_no_env(format: &str) -> bool {
+    let field = |t: &str| {
+        t.strip_prefix('.').is_some_and(|path| {
+            path.split('.').all(|seg| {
+                !seg.is_empty()
+                    && seg.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                    && !seg.eq_ignore_ascii_case("config")
+                    && !seg.eq_ignore_ascii_case("env")
+            })
+        })
+    };
+    let mut rest = format;
+    while let Some(open) = rest.find("{{") {
+        let Some(close) = rest[open..].find("}}") else {
+            return false;
+        };
+        let action = &rest[open + 2..open + close];
+        if !action.split_whitespace().all(|t| t == "json" || field(t)) {
+            return false;
+        }
+        rest = &rest[open + close + 2..];
+    }
+    true
 }
 
 /// Read-only `gh` subcommands; values that may name another host reject.

@@ -882,6 +882,7 @@ fn judge_argv(
             format!("`{name}` is a path, not a known program"),
         ));
     }
+    workspace_program(name, j.ctx, cwd)?;
     // Declared first: it outlives `argv`, which may borrow it.
     let dashed;
     let mut argv: Small<&str> = words.iter().map(|w| w.value.as_str()).collect();
@@ -957,6 +958,34 @@ fn judge_entry(
             Rule::ReadonlyFlags.at(name),
             ["`", name, "` with only read-only options"].concat().into(),
         )),
+    }
+}
+
+/// A name the search path could resolve to a file the workspace holds
+/// (`.venv/bin/ls` while the venv is active, `./ls` with `.` on the path):
+/// an agent can write that file, so the name is not the program the row
+/// describes. Programs that search the path's neighbours (`man`) ask too.
+fn workspace_program(name: &str, ctx: &Context, cwd: &Path) -> Result<(), Reject> {
+    if ctx.workspace_path.is_empty() || tables::SHELL_BUILTINS.contains(&name) {
+        return Ok(());
+    }
+    let searches = tables::entry(name)
+        .and_then(|e| e.row())
+        .is_some_and(|(row, _)| row.searches_path);
+    let planted = ctx
+        .workspace_path
+        .iter()
+        .map(|dir| cwd.join(dir))
+        .find(|dir| searches || std::fs::symlink_metadata(dir.join(name)).is_ok());
+    match planted {
+        Some(dir) => Err(Reject::new(
+            Rule::CommandInWorkspace.at(&dir.to_string_lossy()),
+            format!(
+                "`{name}` may run or read what the workspace holds in `{}`, which is on the search path",
+                dir.display()
+            ),
+        )),
+        None => Ok(()),
     }
 }
 

@@ -11,23 +11,64 @@ pub struct Context {
     pub roots: Vec<PathBuf>,
     /// The home directory `~` expands to.
     pub home: Option<PathBuf>,
+    /// The entries of the command search path (`$PATH`) through which a
+    /// program's name could find a file the workspace holds (an agent can
+    /// write those): relative ones (`.`, an empty entry: resolved from the
+    /// command's directory) and those inside a root that this process may
+    /// write into (an activated `.venv/bin`). Usually none.
+    pub workspace_path: Vec<PathBuf>,
+    /// `$PATH` as the context was made with, to place its entries again
+    /// when a root is added.
+    search_path: Option<std::ffi::OsString>,
 }
 
 impl Context {
-    /// A context with one workspace root; `home` from `$HOME`.
+    /// A context with one workspace root; `home` from `$HOME`, the search
+    /// path from `$PATH`.
     pub fn new(cwd: impl Into<PathBuf>, workspace: impl Into<PathBuf>) -> Context {
         let roots = vec![canonical(&workspace.into())];
-        Context {
+        let mut ctx = Context {
             cwd: canonical(&cwd.into()),
             roots,
             home: std::env::var_os("HOME").map(PathBuf::from),
-        }
+            workspace_path: Vec::new(),
+            search_path: std::env::var_os("PATH"),
+        };
+        ctx.place_search_path();
+        ctx
     }
 
     /// Add an additional directory the user allowed.
     pub fn with_root(mut self, root: impl Into<PathBuf>) -> Context {
         self.roots.push(canonical(&root.into()));
+        self.place_search_path();
         self
+    }
+
+    /// The command search path commands run with (default: this process's
+    /// `$PATH`).
+    pub fn with_search_path(mut self, path: Option<&std::ffi::OsStr>) -> Context {
+        self.search_path = path.map(std::ffi::OsStr::to_os_string);
+        self.place_search_path();
+        self
+    }
+
+    fn place_search_path(&mut self) {
+        let entries: Vec<PathBuf> = self
+            .search_path
+            .as_deref()
+            .map(|p| std::env::split_paths(p).collect())
+            .unwrap_or_default();
+        // An entry this process cannot write into (`/usr/bin` of a
+        // workspace at `/`) holds nothing an agent planted; one that does
+        // not exist yet may be made.
+        let writable = |dir: &Path| {
+            !dir.exists() || rustix::fs::access(dir, rustix::fs::Access::WRITE_OK).is_ok()
+        };
+        self.workspace_path = entries
+            .into_iter()
+            .filter(|dir| dir.is_relative() || (self.contains(&canonical(dir)) && writable(dir)))
+            .collect();
     }
 
     /// `path` (resolved) is inside one of the workspace roots.

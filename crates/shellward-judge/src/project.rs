@@ -50,6 +50,9 @@ const LAUNCHER_FILES: &[(&[&str], &str, &str)] = &[
     (SHIMMED,            ".mise.toml",          ""),
     (SHIMMED,            "mise.local.toml",     ""),
     (NODE,               "package.json",        "\"volta\""),
+    // Poetry 2 loads plugins from a project's `.poetry/plugins` before
+    // it answers even `--version`.
+    (&["poetry"],        ".poetry",             ""),
     // A project's `.npmrc` sets where npm's update check goes (`registry`)
     // and where it writes its logs (`logs-dir`, any directory).
     (&["npm", "npx", "pnpm", "yarn"], ".npmrc", ""),

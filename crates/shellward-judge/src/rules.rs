@@ -140,6 +140,7 @@ catalog! {
     GlobMayBeOption      = "glob.may_be_option",      Glob, "a glob that could expand to an option (detail: the program)";
     EnvPrefix            = "env.prefix",              Env, "an environment prefix that is not known to be harmless (detail: its name)";
     CommandPathQualified = "command.path_qualified",  Command, "a program named by path, not a known program";
+    CommandInWorkspace   = "command.in_workspace",    Command, "the name may find a program the workspace holds, through a search path entry inside it";
     // ---- programs with checks of their own ----------------------------------------
     GitGlobal            = "git.global",              Git, "a git global option that changes the repository, configuration or program (detail: it)";
     GitSubcommand        = "git.subcommand",          Git, "a git subcommand that is not known to be read-only (detail: it)";

@@ -99,6 +99,10 @@ pub(crate) struct Row {
     /// It changes the shell's directory (`cd`): later commands of the
     /// same line are judged in its operand.
     pub moves_cwd: bool,
+    /// It searches directories made from the search path (`man` looks in
+    /// `DIR/../share/man` of each `$PATH` entry): with an entry in the
+    /// workspace, it reads what the workspace holds there.
+    pub searches_path: bool,
     /// Examples next to the row: commands that must be read-only (`true`)
     /// and commands that must not (`false`), judged in an empty workspace
     /// by a test (`tests/rules.rs`, `row_examples`).
@@ -127,6 +131,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         runs: Runs::Nothing,
         lists_names: false,
         moves_cwd: false,
+        searches_path: false,
         examples: &[],
     }
 }
@@ -138,6 +143,10 @@ impl Row {
     }
     const fn lists_names(mut self) -> Row {
         self.lists_names = true;
+        self
+    }
+    const fn searches_path(mut self) -> Row {
+        self.searches_path = true;
         self
     }
     const fn moves_cwd(mut self) -> Row {
@@ -226,6 +235,64 @@ pub(crate) const ANY_ARGS_CHECKS: &[(&str, ArgsCheck)] =
 /// also a lookup with `-v`/`-V`: `strip_builtins`).
 pub(crate) const TRANSPARENT: &[&str] = &["command", "builtin", "noglob"];
 
+/// Bash's builtins among the programs the tables know: their names are
+/// never looked up on the search path.
+pub(crate) const SHELL_BUILTINS: &[&str] = &[
+    "echo",
+    "printf",
+    "test",
+    "[",
+    "cd",
+    "pwd",
+    "true",
+    "false",
+    ":",
+    "type",
+    "command",
+    "builtin",
+    "hash",
+    "history",
+    "jobs",
+    "ulimit",
+    "umask",
+    "times",
+    "dirs",
+    "help",
+    "read",
+    "declare",
+    "typeset",
+    "export",
+    "set",
+    "alias",
+    "local",
+    "let",
+    "wait",
+    "shopt",
+    "caller",
+    "bind",
+    "compgen",
+    "complete",
+    "trap",
+    "kill",
+    "enable",
+    "fc",
+    "pushd",
+    "popd",
+    "mapfile",
+    "readarray",
+    "source",
+    ".",
+    "eval",
+    "exec",
+    "exit",
+    "logout",
+    "return",
+    "shift",
+    "unset",
+    "unalias",
+    "getopts",
+];
+
 /// Commands whose output is the process environment or credentials.
 pub(crate) const SECRETS: &[&str] = &["env", "set", "declare", "typeset", "export"];
 
@@ -276,7 +343,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("nl", Paths, "-b|--body-numbering=STR -n|--number-format=STR -w|--number-width=NUM -s|--number-separator=STR -v|--starting-line-number=NUM -i|--line-increment=NUM").glob_safe(),
     row("rev", Paths, "").glob_safe(),
     row("wc", Paths, "-l|--lines -w|--words -c|--bytes -m|--chars -L|--max-line-length --total=OPT").glob_safe().examples(&[("wc -l f", true), ("wc --files0-from=list", false)]),
-    row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -k|--keep-going -E -N|--no-pad -0|--print0 -p|--preserve-date -r|--raw -e|--exclude=STR").examples(&[("file f", true), ("file -C -m f", false)]),
+    // Left out: `-p` sets the times of what it reads back (a write).
+    row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -k|--keep-going -E -N|--no-pad -0|--print0 -r|--raw -e|--exclude=STR").examples(&[("file f", true), ("file -C -m f", false)]),
     row("stat", Paths, "-L|--dereference -f|--file-system -c|--format=STR --printf=STR -t|--terse").glob_safe().examples(&[("stat f", true), ("stat /etc/shadow", false)]),
     row("ls", Paths, LS).lists_names().glob_safe().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
     row("tree", Paths, "-a -d -f -i -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR").examples(&[("tree -L 2", true), ("tree -o out", false)]),
@@ -367,8 +435,9 @@ pub(crate) const ROWS: &[Row] = &[
     // systemd's status readers: no verb, or a verb that only shows.
     row("hostnamectl", Free, "--static --transient --pretty -j|--json=OPT --no-pager").check(cb::systemd_status),
     row("timedatectl", Free, "-a|--all -p|--property=STR --value --no-pager --monitor").check(cb::systemd_status),
-    row("netstat", NoOperands, "-t|--tcp -u|--udp -x -l|--listening -n|--numeric -p|--program -a|--all -r|--route -i|--interfaces -s|--statistics -e|--extend -W|--wide -c -4 -6 -g|--groups"),
-    row("ss", NoOperands, "-t -u -x -l -n -p -a -e -m -i -s -4 -6 -H -o -r -w"),
+    // netstat turns addresses into names (DNS) unless `-n`; ss only with `-r`, left out.
+    row("netstat", NoOperands, "-t|--tcp -u|--udp -x -l|--listening -n|--numeric -p|--program -a|--all -r|--route -i|--interfaces -s|--statistics -e|--extend -W|--wide -c -4 -6 -g|--groups").check(cb::numeric).examples(&[("netstat -tlnp", true), ("netstat -tl", false)]),
+    row("ss", NoOperands, "-t -u -x -l -n -p -a -e -m -i -s -4 -6 -H -o -w").examples(&[("ss -tlnp", true), ("ss -tr", false)]),
     row("top", NoOperands, "-b -n=NUM -d=NUM -p=STR -u=STR -U=STR -o=STR -O -w=OPT -c -H -i -S -1 -E=CHAR -e=CHAR"),
     row("free", NoOperands, "-b -k -m -g -h|--human --si -t|--total -w|--wide -l|--lohi -s|--seconds=NUM -c|--count=NUM --mega --giga --kilo"),
     // Left out: `-f`, `-d`, `-i`, `-A` ask the resolver (DNS on the network).
@@ -377,7 +446,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("jobs", NoOperands, "-l -n -p -r -s"),
     row("history", Free, "").check(cb::history),
     // A page name with a `/` is a file to format: `man /etc/hostname` prints it.
-    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::manual_pages),
+    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::manual_pages).searches_path(),
     row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::manual_pages),
     // ---- wrappers that only drive a read-only command ----------------------------
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).examples(&[("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),

@@ -42,6 +42,8 @@ fn no_round_two_row_is_auto_allowed() {
     ] {
         std::fs::write(ws.join("proj").join(name), text).unwrap();
     }
+    // Poetry's plugins of the project.
+    std::fs::create_dir_all(ws.join("proj/.poetry/plugins")).unwrap();
     // A virtual environment uv would run the interpreter of.
     std::fs::create_dir_all(ws.join("proj/.venv/bin")).unwrap();
     // Volta installs the Node its package.json pins.

@@ -1427,3 +1427,45 @@ fn row_examples() {
     assert!(count >= 50, "{count} examples");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A program name the search path could resolve to a file the workspace
+/// holds (review 5): an agent can write that file.
+#[test]
+fn names_the_search_path_finds_in_the_workspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(ws.join(".venv/bin")).unwrap();
+    std::fs::write(ws.join("ls"), "#!/bin/sh\n").unwrap();
+    std::fs::write(ws.join(".venv/bin/rg"), "#!/bin/sh\n").unwrap();
+    std::fs::write(ws.join("a.txt"), "x\n").unwrap();
+    let venv = format!("{}:/usr/bin:/bin", ws.join(".venv/bin").display());
+    #[rustfmt::skip]
+    let rows: &[(&str, &str, bool, &str)] = &[
+        // search path          command        read-only  rule (when not)
+        ("/usr/bin:/bin",       "ls",          true,  ""),
+        ("/usr/bin:/bin",       "man ls",      true,  ""),
+        (".:/usr/bin:/bin",     "ls",          false, "command.in_workspace"),
+        ("/usr/bin:/bin:",      "ls -la",      false, "command.in_workspace"),
+        (".:/usr/bin:/bin",     "cat a.txt",   true,  ""),
+        (".:/usr/bin:/bin",     "echo hi",     true,  ""),
+        (&venv,                 "rg x",        false, "command.in_workspace"),
+        (&venv,                 "cat a.txt",   true,  ""),
+        (&venv,                 "man ls",      false, "command.in_workspace"),
+    ];
+    for &(path, command, read_only, rule) in rows {
+        let ctx = Context::new(&ws, &ws).with_search_path(Some(std::ffi::OsStr::new(path)));
+        let v = judge(&analyze(command), &ctx);
+        assert_eq!(
+            v.read_only, read_only,
+            "{command} with PATH={path}: {}",
+            v.rule
+        );
+        if !read_only {
+            assert!(
+                v.rule.starts_with(rule),
+                "{command} with PATH={path}: {}",
+                v.rule
+            );
+        }
+    }
+}

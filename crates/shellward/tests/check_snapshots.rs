@@ -159,16 +159,17 @@ fn check_output() {
 /// The full JSON contract of one command, field by field.
 #[test]
 fn check_json_contract() {
+    // A workspace of its own: at `/`, every directory of the search path
+    // is the workspace's (and, for root, writable), so no program would be
+    // read-only there.
+    let ws = tempfile::tempdir().unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_shellward"))
-        .args([
-            "check",
-            "--json",
-            "--cwd",
-            "/",
-            "--workspace",
-            "/",
-            "FOO=1 git log -n 3 2>/dev/null | grep -c fix",
-        ])
+        .args(["check", "--json", "--cwd"])
+        .arg(ws.path())
+        .arg("--workspace")
+        .arg(ws.path())
+        .arg("FOO=1 git log -n 3 2>/dev/null | grep -c fix")
+        .env("XDG_CONFIG_HOME", ws.path().join(".no-user-config"))
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();

@@ -15,17 +15,19 @@
 
 mod call;
 pub mod env;
+#[cfg(test)]
+mod hostile;
 pub mod input;
 mod limits;
 mod monitor;
 pub mod orphans;
-pub mod output;
+mod output;
 mod present;
 pub mod process;
 pub mod readstate;
 pub mod retention;
 pub mod sandbox;
-pub mod shell;
+mod shell;
 pub mod store;
 mod tasks;
 

@@ -218,3 +218,15 @@ pub fn gh_rate_limit_reminder(
         "<system-reminder>GitHub's API rate limit was hit. The 5000 requests per hour are shared by every tool and agent using this token: check `gh api rate_limit` for the reset time and wait for it instead of retrying now.</system-reminder>",
     )
 }
+
+#[cfg(test)]
+mod tests {
+    /// `gh auth ...` does not call the API: no reminder whatever it prints.
+    #[test]
+    fn gh_auth_gets_no_rate_limit_reminder() {
+        let analysis = shellward_syntax::analyze("gh auth status");
+        let reminder =
+            super::gh_rate_limit_reminder(&analysis, "API rate limit exceeded", i64::MAX);
+        assert!(reminder.is_none());
+    }
+}

@@ -84,3 +84,40 @@ pub fn select(store: &Store, session: &str) -> Result<Selection, StoreError> {
         (None, None) => Selection::Stale(PathBuf::from("bash")),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shell_is_pinned_per_session() {
+        let dir_guard = tempfile::Builder::new()
+            .prefix("shellward-shell-")
+            .tempdir()
+            .unwrap();
+        let dir = dir_guard.path().to_path_buf();
+        let store = crate::Store::open(&dir.join("s.db")).unwrap();
+        let first = select(&store, "s1").unwrap();
+        let Selection::New(path) = first else {
+            panic!("{first:?}")
+        };
+        assert_eq!(
+            select(&store, "s1").unwrap(),
+            Selection::Restored(path.clone())
+        );
+        store
+            .set_entry(
+                "s2:runtime:bash_shell_selection",
+                r#"{"path": "/nonexistent/bash"}"#,
+            )
+            .unwrap();
+        assert_eq!(
+            select(&store, "s2").unwrap(),
+            Selection::Fallback {
+                now: path.clone(),
+                was: std::path::PathBuf::from("/nonexistent/bash")
+            }
+        );
+        assert_eq!(select(&store, "s2").unwrap(), Selection::Restored(path));
+    }
+}

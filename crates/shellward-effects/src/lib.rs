@@ -207,6 +207,8 @@ pub(crate) fn family(program: &str) -> &str {
         ("nerdctl", "docker"),
         ("mariadb-admin", "mysqladmin"),
         ("docker-compose-v2", "docker-compose"),
+        // git's wrapper: every git subcommand, the same.
+        ("hub", "git"),
     ];
     if program.starts_with("mkfs.") || program.starts_with("newfs") || MKFS.contains(&program) {
         return "mkfs";

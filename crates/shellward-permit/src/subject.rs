@@ -285,7 +285,17 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     {
         out.complete = false;
     }
+    let code_runs = shellward_effects::scan::is_interpreter(name)
+        && words
+            .iter()
+            .skip(1)
+            .any(|w| CODE_RUNS.iter().any(|c| w.contains(c)));
+    // `hub push` is a `git push`: rules that name git cannot be checked.
+    if GIT_FRONTENDS.contains(&name) {
+        out.git_opaque = true;
+    }
     if OPAQUE.contains(&name)
+        || code_runs
         || words.iter().skip(1).any(|w| {
             let option = w.split_once('=').map_or(w.as_str(), |(o, _)| o);
             RUNS_OPTION.contains(&option)
@@ -405,6 +415,49 @@ const OPAQUE: &[&str] = &[
     "crontab",
     "dbus-send",
     "busctl",
+    // Debuggers, editors and configuration tools that run commands given
+    // to them (`gdb -ex 'shell CMD'`, `vim -c ':!CMD'`, `emacs --eval`,
+    // `ansible -m shell -a CMD`).
+    "gdb",
+    "emacs",
+    "vim",
+    "vi",
+    "nvim",
+    "view",
+    "ex",
+    "ansible",
+    "ansible-playbook",
+    "ansible-console",
+    "ansible-pull",
+];
+
+/// Programs that run git's subcommands under their own name.
+const GIT_FRONTENDS: &[&str] = &["hub"];
+
+/// Calls with which inline code of an interpreter ([`shellward_effects::scan::is_interpreter`])
+/// runs a program (`os.system("rm x")`, `` `rm x` ``, `execSync`): such code
+/// cannot be checked against deny and ask rules.
+const CODE_RUNS: &[&str] = &[
+    "system",
+    "popen",
+    "subprocess",
+    "spawn",
+    "exec",
+    "child_process",
+    "`",
+    "%x",
+    "passthru",
+    "shell_exec",
+    "proc_open",
+    "pty",
+    "os.execute",
+    "io.popen",
+    "run(`",
+    "Deno.Command",
+    "Bun.$",
+    "$(",
+    "open(\"|",
+    "open('|",
 ];
 
 /// Options that hand a program a command to run (`tar --checkpoint-action=exec=`,
@@ -421,6 +474,8 @@ const RUNS_OPTION: &[&str] = &[
     "--rsh",
     "--info-script",
     "--new-volume-script",
+    // `make --eval='x:;CMD'`, `emacs --eval`.
+    "--eval",
 ];
 
 /// Builtins that change what a later name runs (`alias ls=rm` with
@@ -457,6 +512,7 @@ const GIT_RUNS: &[(&str, &str)] = &[
     ("mergetool", ""), ("clone", "-u"), ("clone", "--upload-pack"), ("fetch", "--upload-pack"),
     ("pull", "--upload-pack"), ("ls-remote", "--upload-pack"), ("push", "--receive-pack"),
     ("archive", "--exec"), ("daemon", ""), ("web--browse", ""), ("instaweb", ""),
+    ("grep", "-O"), ("grep", "--open-files-in-pager"),
 ];
 
 /// `git [GLOBAL OPTIONS] SUBCOMMAND ...`: the subject without the global
@@ -484,9 +540,12 @@ fn git(words: &[String], partial: bool, out: &mut Subjects) {
     if GIT_RUNS.iter().any(|(s, marker)| {
         s == sub
             && (marker.is_empty()
-                || rest
-                    .iter()
-                    .any(|w| w == marker || w.starts_with(&format!("{marker}="))))
+                || rest.iter().any(|w| {
+                    w == marker
+                        || w.starts_with(&format!("{marker}="))
+                        // A short option with its value glued on (`-O'CMD'`).
+                        || (marker.len() == 2 && !marker.starts_with("--") && w.starts_with(marker))
+                }))
     }) {
         out.complete = false;
     }

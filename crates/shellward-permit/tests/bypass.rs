@@ -45,6 +45,34 @@ use Action::{Allow, Ask, Deny};
 fn bypass_shapes_are_denied_or_asked() {
     #[rustfmt::skip]
     let table: &[(&str, Action, &str)] = &[
+        // A fifth review (2026-12-01): wrappers not seen through, code and
+        // programs that run commands out of the rules' sight.
+        ("toybox rm a.txt",                                Deny, "rule.deny:rm:*"),
+        ("busybox rm a.txt",                               Deny, "rule.deny:rm:*"),
+        ("busybox sh -c 'rm a.txt'",                       Deny, "rule.deny:rm:*"),
+        ("numactl -C 0 rm a.txt",                          Deny, "rule.deny:rm:*"),
+        ("rlwrap git push --force",                        Deny, "rule.deny:git push:*"),
+        ("faketime now git push --force origin main",      Deny, "rule.deny:git push:*"),
+        ("mpirun -n 1 rm a.txt",                           Deny, "rule.deny:rm:*"),
+        ("catchsegv git push -f",                          Deny, "rule.deny:git push:*"),
+        ("run0 rm a.txt",                                  Deny, "rule.deny:rm:*"),
+        ("fish -c 'rm a.txt'",                             Deny, "rule.deny:rm:*"),
+        ("torsocks curl http://x",                         Deny, "rule.deny:curl:*"),
+        ("proxychains4 -q curl http://x",                  Deny, "rule.deny:curl:*"),
+        ("hub push origin main",                           Ask,  "rule.unverifiable"),
+        ("hub push --force origin main",                   Ask,  "guard.catastrophic:git.push-force"),
+        ("git grep -O'rm -rf ~' hi",                       Ask,  "rule.unverifiable"),
+        ("git grep --open-files-in-pager='rm a.txt' hi",   Ask,  "rule.unverifiable"),
+        ("make --eval='x:;rm a.txt' x",                    Ask,  "rule.unverifiable"),
+        ("gdb -batch -ex 'shell rm a.txt'",                Ask,  "rule.unverifiable"),
+        ("vim -c ':!rm a.txt' -c q",                       Ask,  "rule.unverifiable"),
+        ("emacs --batch --eval '(shell-command \"rm a.txt\")'", Ask, "rule.unverifiable"),
+        ("ansible localhost -a 'rm a.txt'",                Ask,  "rule.unverifiable"),
+        ("python3 -c 'import os; os.system(\"rm a.txt\")'", Ask, "rule.unverifiable"),
+        ("node -e 'require(\"child_process\").execSync(\"rm a.txt\")'", Ask, "rule.unverifiable"),
+        ("perl -e 'system \"rm a.txt\"'",                 Ask,  "rule.unverifiable"),
+        ("ruby -e '`rm a.txt`'",                           Ask,  "rule.unverifiable"),
+        ("php -r 'system(\"rm a.txt\");'",                 Ask,  "rule.unverifiable"),
         // The 17 shapes of the review.
         ("git -C . push origin main",                      Deny, "rule.deny:git push:*"),
         ("git --no-pager push",                            Deny, "rule.deny:git push:*"),

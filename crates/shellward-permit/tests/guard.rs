@@ -374,6 +374,34 @@ fn not_allowed<'c>(p: &Place, commands: impl IntoIterator<Item = &'c str>) -> Ve
         .collect()
 }
 
+/// A fifth review's commands that destroy, allowed in yolo mode before
+/// their programs had rows or were seen through (2026-12-01). Judged only,
+/// never run.
+#[test]
+fn fifth_review_bypasses_are_guarded() {
+    #[rustfmt::skip]
+    let commands: &[&str] = &[
+        "toybox rm -rf ~", "rlwrap git push --force origin main", "faketime now git push --force origin main",
+        "mpirun -n 1 rm -rf ~", "catchsegv git push -f origin main", "busybox sh -c 'rm -rf ~'",
+        "hub push --force origin main", "pkill -9 .", "pkill -f .", "pkill -KILL -u me", "killall -9 -u me",
+        "killall -r .", "killall5 -9", "skill -KILL -u me", "loginctl kill-user me",
+        "pv -o /dev/sda /dev/zero", "openssl enc -aes-128-cbc -k x -in /dev/zero -out /dev/sda",
+        "gpg --yes -o /dev/sda -c /dev/zero", "gpg --yes -o ~/.bashrc -c /dev/null", "find / -fprint /dev/sda",
+        "find . -fprint ~/.bashrc", "sponge ~/.bashrc", "chgrp -R nogroup ~",
+        "tar -x --recursive-unlink -f x.tar -C ~", "rclone sync /tmp/empty ~", "rclone purge remote:bucket",
+        "redis-cli EVAL \"redis.call('flushall')\" 0", "etcdctl del --prefix ''",
+        "s3cmd rb --recursive --force s3://bucket", "mc rb --force myminio/bucket",
+        "az deployment group create -g rg --mode Complete --template-file empty.json",
+        "vagrant destroy -f", "dpkg --purge --force-all libc6", "gh repo sync --force",
+        "gh api -X PATCH repos/o/r/git/refs/heads/main -f sha=abc -F force=true",
+        "gh api graphql -f query='mutation{deleteRef(input:{refId:\"x\"}){clientMutationId}}'",
+        "gh api -X delete repos/o/r",
+    ];
+    let p = place();
+    let missed = not_guarded(&p, commands.iter().copied());
+    assert!(missed.is_empty(), "not guarded:\n{}", missed.join("\n"));
+}
+
 /// An adversarial review's classes of commands that destroy but that the
 /// guard's first version allowed in yolo mode; each must now be asked
 /// about by the guard. (Judged only, never run.)

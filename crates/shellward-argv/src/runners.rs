@@ -274,6 +274,10 @@ pub const OPTIONAL_VALUE: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// The options of `mpirun`/`mpiexec` (one program, two names) before the command.
+const MPI_WITH_VALUE: &[&str] = &["-n", "-np", "-c", "--host", "-H", "--hostfile", "-x"];
+const MPI_FLAGS: &[&str] = &["--oversubscribe", "-q", "--quiet"];
+
 /// Wrappers seen through, from their manuals.
 pub const WRAPPERS: &[Wrapper] = &[
     Wrapper {
@@ -826,10 +830,11 @@ pub const WRAPPERS: &[Wrapper] = &[
         then: Then::Command,
     },
     Wrapper {
-        // `faketime [-f] TIMESTAMP CMD`.
+        // `faketime [-m] [-f] [-p PID] TIMESTAMP CMD`. Not `--date-prog`:
+        // its value is a program that runs (unknown: ask).
         name: "faketime",
-        with_value: &["-p", "-m"],
-        flags: &["-f", "--exclude-monotonic"],
+        with_value: &["-p"],
+        flags: &["-m", "-f", "--exclude-monotonic"],
         then: Then::Operand,
     },
     Wrapper {
@@ -857,14 +862,14 @@ pub const WRAPPERS: &[Wrapper] = &[
     },
     Wrapper {
         name: "mpirun",
-        with_value: &["-n", "-np", "-c", "--host", "-H", "--hostfile", "-x"],
-        flags: &["--oversubscribe", "-q", "--quiet"],
+        with_value: MPI_WITH_VALUE,
+        flags: MPI_FLAGS,
         then: Then::Command,
     },
     Wrapper {
         name: "mpiexec",
-        with_value: &["-n", "-np", "-c", "--host", "-H", "--hostfile", "-x"],
-        flags: &["--oversubscribe", "-q", "--quiet"],
+        with_value: MPI_WITH_VALUE,
+        flags: MPI_FLAGS,
         then: Then::Command,
     },
     Wrapper {

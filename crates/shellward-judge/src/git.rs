@@ -316,11 +316,7 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
         "reflog"
             if p.operands
                 .first()
-                // Every verb `git reflog` dispatches on besides `show` and
-                // `list` (git 2.50 added `drop` and `write`).
-                .is_some_and(|(_, o)| {
-                    matches!(*o, "expire" | "delete" | "exists" | "drop" | "write")
-                }) =>
+                .is_some_and(|(_, o)| REFLOG_VERBS.contains(o)) =>
         {
             reject(
                 Rule::GitReflogWrite,
@@ -539,6 +535,92 @@ fn config_unsafe(config: &Path, role: Role) -> Option<String> {
             return Some("config_unreadable".into());
         }
     };
+    for entry in entries(&text) {
+        let Entry {
+            section,
+            key,
+            value,
+        } = &entry;
+        if section == "include" || section.starts_with("includeif") {
+            return Some(format!("config:{section}"));
+        }
+        let full = format!("{section}.{key}");
+        if key_runs_or_reads(section, key, value)
+            && !(full == "core.fsmonitor" && value.trim() == "false")
+            && !(full == "core.worktree" && role == Role::Submodule)
+        {
+            return Some(format!("config:{full}"));
+        }
+    }
+    None
+}
+
+/// Every verb `git reflog` dispatches on besides `show` and `list` (git
+/// 2.50 added `drop` and `write`): read as a ref, it would pass.
+const REFLOG_VERBS: &[&str] = &["expire", "delete", "exists", "drop", "write"];
+
+/// Configuration keys (`section.key`, lowercase) that make a read-only
+/// subcommand run a program, read a file named there, reach the network or
+/// go where the judge does not look.
+#[rustfmt::skip]
+const UNSAFE_KEYS: &[&str] = &[
+    "core.fsmonitor", "core.pager", "diff.external", "core.sshcommand", "core.askpass",
+    "core.gitproxy", "core.alternaterefscommand",
+    // Hooks from another directory (`post-index-change` runs when `git
+    // status` refreshes the index).
+    "core.hookspath",
+    // The work tree elsewhere: `git status`/`diff` read it (a submodule's git
+    // directory has one by design).
+    "core.worktree",
+    // `git log` verifies signatures with this program.
+    "log.showsignature",
+    // `git help` runs these viewers and browsers, and shows HTML pages in a
+    // browser, from anywhere.
+    "help.browser", "web.browser", "help.format", "help.htmlpath",
+    // `git blame` reads the file this names, wherever it is.
+    "blame.ignorerevsfile",
+    // `git show`/`log -p` run git in submodules, with their own configuration
+    // (checked only for status, diff, describe).
+    "diff.submodule",
+    // Every subcommand that can recurse (`grep`, `ls-files`) then does, into
+    // submodules with their own configuration.
+    "submodule.recurse",
+    // A partial clone fetches missing objects when `show`, `log -p`,
+    // `cat-file` or `blame` need them: the network, and `remote.*.uploadpack`.
+    "extensions.partialclone",
+];
+
+/// Sections (their first part) whose every key runs a program or opens a
+/// page: pagers, filters, viewers, browsers, `uploadpack`.
+const UNSAFE_SECTIONS: &[&str] = &["pager", "filter", "uploadpack", "man", "browser"];
+
+/// Does `section.key = value` make a read-only subcommand unsafe?
+fn key_runs_or_reads(section: &str, key: &str, value: &str) -> bool {
+    let top = section.split('.').next().unwrap_or("");
+    UNSAFE_KEYS.contains(&[section, ".", key].concat().as_str())
+        || UNSAFE_SECTIONS.contains(&top)
+        // `%G...` in a pretty format verifies signatures: runs gpg.
+        || ((section == "format" && key == "pretty" || top == "pretty") && value.contains("%G"))
+        || (top == "diff" && matches!(key, "textconv" | "command"))
+        || (top == "remote" && matches!(key, "promisor" | "uploadpack" | "partialclonefilter"))
+        // `gpg.program`, `gpg.ssh.program`, `gpg.x509.program`, ...
+        || (top == "gpg" && key.ends_with("program"))
+}
+
+/// One `key = value` line of a git configuration file.
+struct Entry<'t> {
+    /// The section: its name lowercased, then its subsection as written
+    /// (`remote.origin`, `includeif.gitdir:~/work/`).
+    section: String,
+    /// The key, lowercased.
+    key: String,
+    /// What follows the first `=`, as written (empty for a bare key).
+    value: &'t str,
+}
+
+/// The entries of a git configuration file, in order; comments skipped.
+fn entries(text: &str) -> Vec<Entry<'_>> {
+    let mut out = Vec::new();
     let mut section = String::new();
     for line in text.lines() {
         let line = line.trim();
@@ -553,75 +635,16 @@ fn config_unsafe(config: &Path, role: Role) -> Option<String> {
                 Some(sub) => format!("{name}.{}", sub.trim().trim_matches('"')),
                 None => name,
             };
-            if section == "include" || section.starts_with("includeif") {
-                return Some(format!("config:{section}"));
-            }
             continue;
         }
-        let key = line
-            .split('=')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
-        let full = format!("{section}.{key}");
-        let top = section.split('.').next().unwrap_or("");
-        let dangerous = matches!(
-            full.as_str(),
-            "core.fsmonitor"
-                | "core.pager"
-                | "diff.external"
-                | "core.sshcommand"
-                | "core.askpass"
-                | "core.gitproxy"
-                | "core.alternaterefscommand"
-                // Hooks from another directory (`post-index-change` runs when
-                // `git status` refreshes the index).
-                | "core.hookspath"
-                // The work tree elsewhere: `git status`/`diff` read it (a
-                // submodule's git directory has one by design).
-                | "core.worktree"
-                // `git log` verifies signatures with this program.
-                | "log.showsignature"
-                // `git help` runs these viewers and browsers.
-                | "help.browser"
-                | "web.browser"
-                // `git blame` reads the file this names, wherever it is.
-                | "blame.ignorerevsfile"
-                // `git show`/`log -p` run git in submodules, with their own
-                // configuration (checked only for status, diff, describe).
-                | "diff.submodule"
-                // Every subcommand that can recurse (`grep`, `ls-files`) then
-                // does, into submodules with their own configuration.
-                | "submodule.recurse"
-                // `git help` shows HTML pages in a browser, from anywhere.
-                | "help.format"
-                | "help.htmlpath"
-                // A partial clone fetches missing objects when `show`, `log -p`,
-                // `cat-file` or `blame` need them: the network, and
-                // `remote.*.uploadpack` run.
-                | "extensions.partialclone"
-        ) || top == "pager"
-            // `%G...` in a pretty format verifies signatures: runs gpg.
-            || ((full == "format.pretty" || top == "pretty")
-                && line.split_once('=').is_some_and(|(_, v)| v.contains("%G")))
-            || top == "filter"
-            || (top == "diff" && (key == "textconv" || key == "command"))
-            || top == "uploadpack"
-            || (top == "remote" && matches!(key.as_str(), "promisor" | "uploadpack" | "partialclonefilter"))
-            // `gpg.program`, `gpg.ssh.program`, `gpg.x509.program`, ...
-            || (top == "gpg" && key.ends_with("program"))
-            || top == "man"
-            || top == "browser";
-        if dangerous
-            && !(full == "core.fsmonitor"
-                && matches!(line.split('=').nth(1).map(str::trim), Some("false")))
-            && !(full == "core.worktree" && role == Role::Submodule)
-        {
-            return Some(format!("config:{full}"));
-        }
+        let (key, value) = line.split_once('=').unwrap_or((line, ""));
+        out.push(Entry {
+            section: section.clone(),
+            key: key.trim().to_ascii_lowercase(),
+            value,
+        });
     }
-    None
+    out
 }
 
 /// Subcommands that run git again inside checked-out submodules (to see
@@ -786,7 +809,12 @@ fn file_holds_credentials(
         return true;
     }
     let dir = file.parent().unwrap_or(Path::new("/"));
-    includes(&text).any(|path| {
+    let includes = entries(&text);
+    let mut paths = includes.iter().filter(|e| {
+        (e.section == "include" || e.section.starts_with("includeif")) && e.key == "path"
+    });
+    paths.any(|e| {
+        let path = e.value.trim().trim_matches('"');
         let included = match path.strip_prefix("~/") {
             Some(rest) => match home {
                 Some(home) => home.join(rest),
@@ -795,23 +823,6 @@ fn file_holds_credentials(
             None => dir.join(path),
         };
         file_holds_credentials(&included, home, depth + 1, budget)
-    })
-}
-
-/// The `path` values of a configuration's include sections.
-fn includes(text: &str) -> impl Iterator<Item = &str> {
-    let mut in_include = false;
-    text.lines().filter_map(move |line| {
-        let line = line.trim();
-        if let Some(header) = line.strip_prefix('[') {
-            let name = header.split([']', ' ', '\t', '"']).next().unwrap_or("");
-            in_include =
-                name.eq_ignore_ascii_case("include") || name.eq_ignore_ascii_case("includeif");
-            return None;
-        }
-        let (key, value) = line.split_once('=')?;
-        (in_include && key.trim().eq_ignore_ascii_case("path"))
-            .then(|| value.trim().trim_matches('"'))
     })
 }
 

@@ -420,18 +420,7 @@ fn judge_commands(
             && let Some((row, at)) = program
             && row.moves_cwd
         {
-            // The operand, as the row reads it; none means home. A directory
-            // that cannot be told (a glob, `~user`) leaves the commands after
-            // it in an unknown place: not read-only.
-            let operand = first_operand(&c.words[at..]);
-            let next: Option<Vec<PathBuf>> = cwds()
-                .map(|cwd| match operand {
-                    Some(w) if w.glob_prefix.is_some() => None,
-                    Some(w) => paths::locate(j.ctx, cwd, &w.value, w.tilde).ok(),
-                    None => j.ctx.home.clone(),
-                })
-                .collect();
-            let Some(next) = next else {
+            let Some(next) = cd_targets(&c.words[at..], j.ctx, cwds()) else {
                 out.push(CommandVerdict {
                     read_only: false,
                     rule: Rule::PathUnresolved.into(),
@@ -449,6 +438,24 @@ fn judge_commands(
         out.push(verdict);
     }
     out
+}
+
+/// Where a `cd` (`words[0]`) leads from each directory the shell may be
+/// in: its operand as the row reads it; none means home. A directory that
+/// cannot be told (a glob, `~user`) leaves the commands after it in an
+/// unknown place: `None`.
+fn cd_targets<'p>(
+    words: &[Word],
+    ctx: &Context,
+    cwds: impl Iterator<Item = &'p Path>,
+) -> Option<Vec<PathBuf>> {
+    let operand = first_operand(words);
+    cwds.map(|cwd| match operand {
+        Some(w) if w.glob_prefix.is_some() => None,
+        Some(w) => paths::locate(ctx, cwd, &w.value, w.tilde).ok(),
+        None => ctx.home.clone(),
+    })
+    .collect()
 }
 
 /// `xargs READER` reads the files its standard input names: a name from
@@ -859,23 +866,7 @@ fn judge_argv(
     }
     let name = first.value.as_str();
     judge_substitutions(words, name, j, cwd, external, depth)?;
-    // The shell expands a glob whatever the program: `echo ~/.ssh/*` lists
-    // a directory outside the workspace as surely as `ls` would.
-    // (A glob relative to the working directory with no `..`, and none a
-    // dot-glob could expand to, stays below it.)
-    let may_leave = |w: &Word, prefix: &str| {
-        w.tilde
-            || prefix.starts_with('/')
-            || prefix.contains("..")
-            || [".*", ".?", ".["].iter().any(|d| w.value.contains(d))
-    };
-    for w in &words[1..] {
-        if let Some(prefix) = w.glob_prefix.as_deref()
-            && may_leave(w, prefix)
-        {
-            note_path(j.ctx, cwd, w, external);
-        }
-    }
+    note_globs(&words[1..], j.ctx, cwd, external);
     if name.contains('/') {
         return Err(Reject::new(
             Rule::CommandPathQualified,
@@ -986,6 +977,26 @@ fn workspace_program(name: &str, ctx: &Context, cwd: &Path) -> Result<(), Reject
             ),
         )),
         None => Ok(()),
+    }
+}
+
+/// The shell expands a glob whatever the program: `echo ~/.ssh/*` lists a
+/// directory outside the workspace as surely as `ls` would. (A glob
+/// relative to the working directory with no `..`, and none a dot-glob
+/// could expand to, stays below it, and is not placed: most are that.)
+fn note_globs(args: &[&Word], ctx: &Context, cwd: &Path, external: &mut Vec<String>) {
+    let may_leave = |w: &Word, prefix: &str| {
+        w.tilde
+            || prefix.starts_with('/')
+            || prefix.contains("..")
+            || [".*", ".?", ".["].iter().any(|d| w.value.contains(d))
+    };
+    for w in args {
+        if let Some(prefix) = w.glob_prefix.as_deref()
+            && may_leave(w, prefix)
+        {
+            note_path(ctx, cwd, w, external);
+        }
     }
 }
 

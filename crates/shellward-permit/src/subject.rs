@@ -436,7 +436,9 @@ const GIT_FRONTENDS: &[&str] = &["hub"];
 
 /// Calls with which inline code of an interpreter ([`shellward_effects::scan::is_interpreter`])
 /// runs a program (`os.system("rm x")`, `` `rm x` ``, `execSync`): such code
-/// cannot be checked against deny and ask rules.
+/// cannot be checked against deny and ask rules. Any argument of the
+/// interpreter is looked at, so a script file whose name holds one
+/// (`exec_tool.py`) asks too: coarse, and on the closed side.
 const CODE_RUNS: &[&str] = &[
     "system",
     "popen",

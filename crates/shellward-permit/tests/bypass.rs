@@ -53,6 +53,8 @@ fn bypass_shapes_are_denied_or_asked() {
         ("numactl -C 0 rm a.txt",                          Deny, "rule.deny:rm:*"),
         ("rlwrap git push --force",                        Deny, "rule.deny:git push:*"),
         ("faketime now git push --force origin main",      Deny, "rule.deny:git push:*"),
+        ("faketime -m now rm a.txt",                       Deny, "rule.deny:rm:*"),
+        ("faketime --date-prog ./x now rm a.txt",          Ask,  "rule.unverifiable"),
         ("mpirun -n 1 rm a.txt",                           Deny, "rule.deny:rm:*"),
         ("catchsegv git push -f",                          Deny, "rule.deny:git push:*"),
         ("run0 rm a.txt",                                  Deny, "rule.deny:rm:*"),

@@ -408,15 +408,7 @@ struct Env {
 }
 
 fn main() -> std::process::ExitCode {
-    tracing_subscriber::fmt()
-        .with_writer(io::stderr)
-        // Colour codes only where a person reads them.
-        .with_ansi(io::stderr().is_terminal())
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("SHELLWARD_LOG")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .init();
+    logging();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -438,6 +430,36 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::from(exit::FAILED)
         }
     }
+}
+
+/// Logs to standard error, filtered by `SHELLWARD_LOG` (`debug`,
+/// `shellward_permit=debug,warn`: targets and levels), `warn` by default.
+/// `Targets` rather than `EnvFilter`: it needs no regular expressions,
+/// whose Unicode tables were a third of the relocations every start-up
+/// of the hook paid for.
+fn logging() {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let filter = std::env::var("SHELLWARD_LOG").ok();
+    let targets = match filter
+        .as_deref()
+        .map(str::parse::<tracing_subscriber::filter::Targets>)
+    {
+        Some(Ok(targets)) => targets,
+        Some(Err(e)) => {
+            eprintln!("shellward: SHELLWARD_LOG is not a filter ({e}); logging warnings");
+            tracing_subscriber::filter::Targets::new().with_default(tracing::Level::WARN)
+        }
+        None => tracing_subscriber::filter::Targets::new().with_default(tracing::Level::WARN),
+    };
+    let layer = tracing_subscriber::fmt::layer()
+        .with_writer(io::stderr)
+        // Colour codes only where a person reads them.
+        .with_ansi(io::stderr().is_terminal());
+    tracing_subscriber::registry()
+        .with(layer)
+        .with(targets)
+        .init();
 }
 
 /// shellward's own exit statuses, in a range commands rarely use (as

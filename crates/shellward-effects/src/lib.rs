@@ -20,6 +20,7 @@
 //! while what would lower a severity (`--dry-run`) counts only when
 //! written out as its own word.
 
+mod index;
 pub mod lenient;
 pub mod rows;
 pub mod scan;
@@ -265,10 +266,8 @@ pub fn launcher_names() -> Vec<&'static str> {
 
 /// The launcher named `name` and its verbs ([`LAUNCHERS`] is sorted).
 fn launcher(name: &str) -> Option<&'static [&'static str]> {
-    LAUNCHERS
-        .binary_search_by(|(p, _)| (*p).cmp(name))
-        .ok()
-        .map(|i| LAUNCHERS[i].1)
+    static CELL: index::Cell<&'static [&'static str]> = index::Cell::new();
+    index::named(&CELL, LAUNCHERS, name)
 }
 
 /// How deep launchers inside launchers are followed (`env env ... rm`).

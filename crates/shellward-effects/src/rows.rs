@@ -615,9 +615,7 @@ pub const ROWS: &[Row] = &[
 
 /// The rows of `program` (the table is sorted by program).
 pub fn by_program(program: &str) -> &'static [Row] {
-    let start = ROWS.partition_point(|r| r.program < program);
-    let end = start + ROWS[start..].partition_point(|r| r.program == program);
-    &ROWS[start..end]
+    &ROWS[crate::index::rows(program)]
 }
 
 impl Row {

@@ -111,13 +111,27 @@ fn as_words(code: &str) -> String {
 /// Does `program` run code in a language other than the shell's
 /// (`python3`, `node`)? Its standard input may be a script.
 pub fn is_interpreter(program: &str) -> bool {
-    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    CODE.iter().any(|(p, _)| *p == program || *p == base)
+    code_options(program).is_some()
 }
 
 /// Does `program` read SQL (`psql`, `mysql`)? Its standard input may be SQL.
 pub fn is_sql_client(program: &str) -> bool {
-    SQL.iter().any(|(p, _)| *p == program)
+    sql_options(program).is_some()
+}
+
+/// The options of [`CODE`] that give `program` its code, also for a
+/// versioned name (`python3.12`).
+fn code_options(program: &str) -> Option<&'static [&'static str]> {
+    static CELL: crate::index::Cell<&'static [&'static str]> = crate::index::Cell::new();
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    crate::index::named(&CELL, CODE, program)
+        .or_else(|| (base != program).then(|| crate::index::named(&CELL, CODE, base))?)
+}
+
+/// The options of [`SQL`] that give `program` its statements.
+fn sql_options(program: &str) -> Option<&'static [&'static str]> {
+    static CELL: crate::index::Cell<&'static [&'static str]> = crate::index::Cell::new();
+    crate::index::named(&CELL, SQL, program)
 }
 
 /// awk and its variants: the program text is the first operand (unless
@@ -155,14 +169,13 @@ pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
         sed_effects(args, out);
         return;
     }
-    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    if let Some((_, options)) = CODE.iter().find(|(p, _)| *p == program || *p == base) {
+    if let Some(options) = code_options(program) {
         for code in values(args, options) {
             code_effects(code, out);
         }
     }
-    if let Some((name, options)) = SQL.iter().find(|(p, _)| *p == program) {
-        let texts: Vec<&str> = if *name == "sqlite3" {
+    if let Some(options) = sql_options(program) {
+        let texts: Vec<&str> = if program == "sqlite3" {
             // `sqlite3 [OPTIONS] DB SQL...`: option values are not known, so
             // every operand is read as SQL.
             args.operands().to_vec()

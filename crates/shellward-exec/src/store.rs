@@ -249,7 +249,8 @@ impl Store {
     /// Write an entry.
     pub fn set_entry(&self, key: &str, value: &str) -> Result<(), StoreError> {
         self.with(|c| {
-            c.execute(
+            cached(
+                c,
                 "INSERT INTO entries (key, value, updated_ms) VALUES (?1, ?2, ?3)
                  ON CONFLICT(key) DO UPDATE SET value = ?2, updated_ms = ?3",
                 params![key, value, now_ms()],
@@ -274,7 +275,8 @@ impl Store {
         tracing::debug!(%session, cwd = %cwd.display(), "store: cwd saved");
         let cwd = cwd.to_string_lossy().into_owned();
         self.with(|c| {
-            c.execute(
+            cached(
+                c,
                 "INSERT INTO cwd (session, cwd, updated_ms) VALUES (?1, ?2, ?3)
                  ON CONFLICT(session) DO UPDATE SET cwd = ?2, updated_ms = ?3",
                 params![session, cwd, now_ms()],
@@ -306,7 +308,8 @@ impl Store {
     fn write_task(&self, t: &TaskRecord, on_conflict: &str) -> Result<(), StoreError> {
         tracing::debug!(task = %t.id, session = %t.session, pid = ?t.pid, status = t.status.as_str(), "store: task recorded");
         self.with(|c| {
-            c.execute(
+            cached(
+                c,
                 &format!("INSERT INTO tasks (id, session, command, pid, status, exit_code, output_path,
                      status_path, started_ms, ended_ms, notified, stopped_by, workspace,
                      foreground)
@@ -344,7 +347,8 @@ impl Store {
     ) -> Result<bool, StoreError> {
         tracing::debug!(task = %id, status = status.as_str(), ?exit_code, ?stopped_by, "store: task ended");
         self.with(|c| {
-            c.execute(
+            cached(
+                c,
                 "UPDATE tasks SET status = ?2, exit_code = ?3, ended_ms = ?4,
                      stopped_by = COALESCE(stopped_by, ?5)
                  WHERE id = ?1 AND status = 'running'",
@@ -357,7 +361,8 @@ impl Store {
     /// Note who is stopping a task (before it ends).
     pub fn set_stopped_by(&self, id: &str, who: &str) -> Result<(), StoreError> {
         self.with(|c| {
-            c.execute(
+            cached(
+                c,
                 "UPDATE tasks SET stopped_by = ?2 WHERE id = ?1 AND stopped_by IS NULL",
                 params![id, who],
             )
@@ -367,10 +372,7 @@ impl Store {
 
     /// Mark a task's completion as shown to the model.
     pub fn mark_notified(&self, id: &str) -> Result<(), StoreError> {
-        self.with(|c| {
-            c.execute("UPDATE tasks SET notified = 1 WHERE id = ?1", [id])
-                .map(drop)
-        })
+        self.with(|c| cached(c, "UPDATE tasks SET notified = 1 WHERE id = ?1", [id]).map(drop))
     }
 
     /// A task by id.
@@ -400,7 +402,7 @@ impl Store {
                 [cutoff_ms],
                 |r| r.get::<_, i64>(0).map(|n| usize::try_from(n).unwrap_or(0)),
             ),
-            false => c.execute(&format!("DELETE FROM tasks WHERE {WHERE}"), [cutoff_ms]),
+            false => cached(c, &format!("DELETE FROM tasks WHERE {WHERE}"), [cutoff_ms]),
         })
     }
 
@@ -416,6 +418,13 @@ impl Store {
             rows.collect()
         })
     }
+}
+
+/// Run `sql` through the connection's statement cache: every call runs
+/// the same few statements (a task's start and end), and preparing one
+/// again each time was most of what a write cost.
+fn cached(c: &Connection, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize> {
+    c.prepare_cached(sql)?.execute(params)
 }
 
 fn row_to_task(r: &rusqlite::Row<'_>) -> rusqlite::Result<TaskRecord> {

@@ -16,6 +16,15 @@ pub fn wrapper(name: &str) -> Option<&'static Wrapper> {
     WRAPPERS.iter().find(|w| w.name == name)
 }
 
+/// Shells: their standard input, a script file operand and the operand of
+/// `-c` are scripts. Each has a row in [`WRAPPERS`] (a test holds it), and
+/// the effect model reads what is fed to them as a script.
+#[rustfmt::skip]
+pub const SHELLS: &[&str] = &[
+    "sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox", "rbash", "ash", "yash", "posh", "fish",
+    "tcsh", "csh", "oksh", "loksh", "pdksh",
+];
+
 /// Does this command run (part of) its arguments as a command or script:
 /// a shell, `eval`, or another wrapper?
 pub fn runs_its_arguments(words: &[String]) -> bool {
@@ -32,7 +41,8 @@ pub struct GitGlobals {
     /// The index of the subcommand in the arguments, if the globals end in one.
     pub subcommand: Option<usize>,
     /// A global option that sets git's meaning at run time (`-c`,
-    /// `--config-env`, `--exec-path=`): aliases, editors, pagers.
+    /// `--config-env`, `--exec-path=`: aliases, editors, pagers; or
+    /// `--git-dir`, `--work-tree`: another repository's configuration).
     pub sets_meaning: bool,
     /// A global option we do not know (neither `--version` nor `--help`).
     pub unknown: bool,
@@ -49,9 +59,13 @@ pub fn git_globals<S: AsRef<str>>(args: &[S]) -> GitGlobals {
             out.subcommand = Some(i);
             return out;
         }
-        if matches!(a, "-c" | "--config-env")
+        // `--git-dir`/`--work-tree` make another directory's configuration
+        // apply (one an earlier command may have just written).
+        if matches!(a, "-c" | "--config-env" | "--git-dir" | "--work-tree")
             || a.starts_with("--config-env=")
             || a.starts_with("--exec-path=")
+            || a.starts_with("--git-dir=")
+            || a.starts_with("--work-tree=")
         {
             out.sets_meaning = true;
         }
@@ -119,6 +133,21 @@ pub fn find_exec<S: AsRef<str>>(words: &[S]) -> Vec<FindExec> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every shell is seen through, and `-c` runs its operand: the deny
+    /// layer and the effect model share one list of shells.
+    #[test]
+    fn every_shell_runs_its_dash_c_operand() {
+        for shell in SHELLS {
+            let w = wrapper(shell).unwrap_or_else(|| panic!("{shell} has no row"));
+            if *shell == "busybox" {
+                continue;
+            }
+            assert_eq!(w.then, Then::DashC, "{shell}");
+            let args = ["-c".to_string(), "rm x".to_string()];
+            assert_eq!(inner(w, &args), Inner::Script("rm x".into()), "{shell}");
+        }
+    }
 
     #[test]
     fn find_exec_as_gnu_find_reads_it() {
@@ -934,6 +963,74 @@ pub const WRAPPERS: &[Wrapper] = &[
         name: "ksh",
         with_value: &["-o", "+o"],
         flags: &[],
+        then: Then::DashC,
+    },
+    // The other shells of [`SHELLS`]: `-c` runs its operand (options
+    // beyond `-o` are unknown, and so not seen through).
+    Wrapper {
+        name: "rbash",
+        with_value: &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"],
+        flags: &[
+            "--login",
+            "--norc",
+            "--noprofile",
+            "--posix",
+            "--restricted",
+        ],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "mksh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "ash",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "yash",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "posh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "oksh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "loksh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "pdksh",
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "tcsh",
+        with_value: &[],
+        flags: &["-f"],
+        then: Then::DashC,
+    },
+    Wrapper {
+        name: "csh",
+        with_value: &[],
+        flags: &["-f"],
         then: Then::DashC,
     },
     Wrapper {

@@ -259,6 +259,20 @@ const LAUNCHERS: &[(&str, &[&str])] = &[
     ("watchexec", &[]), ("xargs", &[]), ("xe", &[]), ("xvfb-run", &[]), ("yarn", &["exec", "dlx"]),
 ];
 
+/// Does `words` (a command: its program first) run another program as a
+/// launcher of [`LAUNCHERS`] does (`chronic CMD`, `setarch x86_64 CMD`,
+/// `uv run CMD`): the launcher is there, with one of its verbs if it has
+/// any?
+pub fn launches(words: &[String]) -> bool {
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let name = first.rsplit('/').next().unwrap_or(first);
+    launcher(name).is_some_and(|verbs| {
+        verbs.is_empty() || words[1..].iter().any(|w| verbs.contains(&w.as_str()))
+    })
+}
+
 /// The names of [`LAUNCHERS`], in table order (for tests).
 pub fn launcher_names() -> Vec<&'static str> {
     LAUNCHERS.iter().map(|(n, _)| *n).collect()

@@ -208,10 +208,7 @@ const RUNS_VARIABLES: &[&str] = &[
 ];
 
 /// Shells whose standard input (or `-c` argument) is a script.
-const SHELLS: &[&str] = &[
-    "sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox", "rbash", "ash", "yash", "posh", "fish",
-    "tcsh", "csh", "oksh", "loksh", "pdksh",
-];
+use shellward_argv::runners::SHELLS;
 
 /// How deep scripts inside scripts are followed (`bash -c`, `bash <<EOF`,
 /// substitutions in here-documents).

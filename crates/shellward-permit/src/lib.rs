@@ -255,6 +255,20 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
             }
         }
     }
+    // A rule naming a subcommand (`npm run:*`) of a program this command
+    // runs with a subcommand the registry does not know (`npm rum`: npm
+    // takes abbreviations and aliases; `cargo plugin`): it may be that one.
+    if let Some(rule) = unknown_subcommand(req, &candidates, &targets) {
+        return Some(Decision::new(
+            Action::Ask,
+            RuleId::RuleUnverifiable,
+            format!(
+                "the {} rule `{}` names a subcommand, and this command's subcommand is not one shellward knows (an abbreviation or an alias may be it)",
+                rule.action.as_str(),
+                rule.pattern
+            ),
+        ));
+    }
     // A rule that may match a command only partly known: deny rules first.
     let partial: Vec<&subject::Subject> = subjects.list.iter().filter(|s| s.partial).collect();
     let unverifiable = (!partial.is_empty())
@@ -304,6 +318,34 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
             "deny and ask rules cannot be checked against parts of this command that are not analyzed",
         )
     })
+}
+
+/// The first deny or ask rule among `candidates` that names a subcommand of
+/// a program a target runs with a subcommand word its registry node does
+/// not have.
+fn unknown_subcommand<'r>(
+    req: &'r Request<'_>,
+    candidates: &[usize],
+    targets: &[(&subject::Subject, pattern::Target<'_>)],
+) -> Option<&'r Rule> {
+    candidates
+        .iter()
+        .map(|&i| &req.settings.rules[i])
+        .find(|rule| {
+            let Some((program, _)) = rule.pattern.subcommand() else {
+                return false;
+            };
+            targets.iter().any(|(s, t)| {
+                let path = t.path();
+                !s.partial
+                    && path.first().is_some_and(|p| p == program)
+                    && path.get(1).is_some_and(|sub| {
+                        shellward_registry::lookup(program).is_some_and(|node| {
+                            node.has_subcommands() && node.subcommand(sub).is_none()
+                        })
+                    })
+            })
+        })
 }
 
 /// The decision of one deny or ask rule, if it matches the whole text or a

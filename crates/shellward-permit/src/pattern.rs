@@ -128,6 +128,12 @@ impl<'a> Target<'a> {
             .get_or_init(|| normalise_space(self.joined()))
     }
 
+    /// The program and the words that are not options, subcommands by
+    /// their first names (`npm --prefix x run-script b`: `npm run b`).
+    pub fn path(&self) -> &[String] {
+        &self.view().0
+    }
+
     fn view(&self) -> &(Vec<String>, Vec<String>) {
         self.view.get_or_init(|| {
             let (path, options) = option_view(self.words());
@@ -158,7 +164,7 @@ enum Kind {
 /// From the programs' manuals; the programs deny rules are written for.
 #[rustfmt::skip]
 pub const SYNONYMS: &[(&str, &[&[&str]])] = &[
-    ("rm",      &[&["-r", "-R", "--recursive"], &["-f", "--force", "--interactive=never"], &["-d", "--dir"], &["-v", "--verbose"], &["-i", "--interactive"], &["--no-preserve-root"], &["--one-file-system"]]),
+    ("rm",      &[&["-r", "-R", "--recursive"], &["-f", "--force", "--interactive=never", "--interactive=n", "--interactive=ne", "--interactive=nev", "--interactive=neve", "--interactive=no", "--interactive=non", "--interactive=none"], &["-d", "--dir"], &["-v", "--verbose"], &["-i", "--interactive"], &["--no-preserve-root"], &["--one-file-system"]]),
     ("cp",      &[&["-r", "-R", "--recursive"], &["-f", "--force"], &["-a", "--archive"]]),
     ("mv",      &[&["-f", "--force"], &["-n", "--no-clobber"]]),
     ("chmod",   &[&["-R", "--recursive"]]),
@@ -202,8 +208,26 @@ fn canonical(program: &str, option: &str) -> String {
     if let Some(g) = groups().find(|g| g.contains(&option)) {
         return g.first().copied().unwrap_or(option).to_string();
     }
-    let name = option.split_once('=').map_or(option, |(n, _)| n);
+    let (name, value) = option
+        .split_once('=')
+        .map_or((option, None), |(n, v)| (n, Some(v)));
     if name.starts_with("--") && name.len() > 2 {
+        // `--inter=none` is `--interactive=none` when one long option of
+        // the program's spellings starts so (getopt_long's prefixes).
+        let mut names = groups()
+            .flat_map(|g| g.iter())
+            .map(|s| s.split_once('=').map_or(*s, |(n, _)| n))
+            .filter(|n| n.starts_with(name));
+        if let (Some(full), mut rest) = (names.next(), names)
+            && full != name
+            && rest.all(|n| n == full)
+        {
+            let spelled = match value {
+                Some(v) => format!("{full}={v}"),
+                None => full.to_string(),
+            };
+            return canonical(program, &spelled);
+        }
         let mut matches =
             groups().filter(|g| g.iter().any(|s| s.starts_with("--") && s.starts_with(name)));
         if let (Some(g), None) = (matches.next(), matches.next()) {
@@ -255,20 +279,33 @@ fn option_view(words: &[String]) -> (Vec<&str>, Vec<String>) {
             }) {
                 options.push((*option).to_string());
             }
-            if let Some(sub) = node.and_then(|n| n.subcommand(w)) {
-                node = Some(sub);
+            match node.and_then(|n| n.subcommand(w)) {
+                // A subcommand by its first name: `npm run-script` and
+                // `npm rum` are `npm run`.
+                Some(sub) => {
+                    node = Some(sub);
+                    path.push(sub.names.first().map_or(w, String::as_str));
+                }
+                None => path.push(w),
             }
-            path.push(w);
             continue;
         }
         let (name, glued) = match w.split_once('=') {
             Some((n, _)) => (n, true),
             None => (w, false),
         };
-        let takes = node
-            .and_then(|n| n.option(name))
-            .is_some_and(|o| o.takes_arg());
-        if takes && !glued {
+        let known = node.and_then(|n| n.option(name));
+        let takes = known.is_some_and(|o| o.takes_arg());
+        // An option the registry does not know, followed by a word and then
+        // a subcommand (`npm --prefix pkg run`): the word is its value.
+        let is_sub = |j: usize| {
+            words
+                .get(j)
+                .is_some_and(|w| node.and_then(|n| n.subcommand(w)).is_some())
+        };
+        let value_before_sub =
+            known.is_none() && w.starts_with("--") && !is_sub(i) && is_sub(i + 1);
+        if (takes || value_before_sub) && !glued {
             i += 1;
         }
         let numeric = w[1..].bytes().all(|b| b.is_ascii_digit());
@@ -406,8 +443,15 @@ impl Pattern {
         match &self.kind {
             Kind::Any => true,
             Kind::Prefix(prefix) => {
-                t.words().len() >= prefix.len()
-                    && prefix.iter().zip(t.words().iter()).all(|(p, w)| p == w)
+                let starts = |words: &[String]| {
+                    words.len() >= prefix.len() && prefix.iter().zip(words).all(|(p, w)| p == w)
+                };
+                (t.words().len() >= prefix.len()
+                    && prefix.iter().zip(t.words().iter()).all(|(p, w)| p == w))
+                    // Deny and ask rules also see through the program's
+                    // options and subcommand aliases (`npm --prefix x
+                    // run-script build` is an `npm run build`).
+                    || (loose && prefix.len() > 1 && starts(&t.view().0))
             }
             Kind::OptionSet(..) => self.option_set_matches_view(t.view()),
             Kind::Exact(exact) if !loose => self.text == t.trimmed || exact == t.trimmed,
@@ -454,6 +498,17 @@ impl Pattern {
                 let literal = text.split('*').next().unwrap_or("");
                 literal.starts_with(&known) || known.starts_with(literal)
             }
+        }
+    }
+
+    /// The program and subcommand a prefix or option-set rule names
+    /// (`npm run:*`: `npm`, `run`), if it names one.
+    pub fn subcommand(&self) -> Option<(&str, &str)> {
+        match &self.kind {
+            Kind::Prefix(words) | Kind::OptionSet(words, _) if words.len() > 1 => {
+                Some((words[0].as_str(), words[1].as_str()))
+            }
+            _ => None,
         }
     }
 
@@ -512,4 +567,30 @@ fn is_tool_name(s: &str) -> bool {
 
 fn normalise_space(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_string).collect()
+    }
+
+    /// The view deny rules also match: options (and the value of an
+    /// unknown one before a subcommand) skipped, aliases by first name.
+    #[test]
+    fn the_view_skips_options_and_names_subcommands_by_their_first_name() {
+        let npm = shellward_registry::lookup("npm").expect("npm");
+        assert!(npm.subcommand("run-script").is_some(), "{:?}", npm.names);
+        for (command, path) in [
+            ("npm --prefix web run-script x", "npm run x"),
+            ("npm run-script x", "npm run x"),
+            ("git -C . push origin", "git push origin"),
+            ("rm -rf a", "rm a"),
+        ] {
+            let w = words(command);
+            assert_eq!(option_view(&w).0.join(" "), path, "{command}");
+        }
+    }
 }

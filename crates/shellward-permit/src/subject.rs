@@ -57,11 +57,46 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
         git_opaque: false,
         starts: Vec::with_capacity(commands.len()),
     };
+    let mut wrote = false;
     for c in commands {
         out.starts.push(out.list.len());
         collect(std::slice::from_ref(c), source, &mut out, 0, None);
+        if wrote && runs_files(c) {
+            out.complete = false;
+        }
+        wrote |= writes_files(c);
     }
     out
+}
+
+/// Does this command write files: a redirection to one, or a program of
+/// [`WRITES_FILES`]?
+fn writes_files(c: &SimpleCommand) -> bool {
+    let program = c.argv().next().unwrap_or("");
+    let base = program.rsplit('/').next().unwrap_or(program);
+    WRITES_FILES.contains(&base)
+        || c.redirects.iter().any(|r| {
+            r.heredoc.is_none()
+                && r.effective_fd() != 0
+                && !matches!(
+                    r.op,
+                    shellward_syntax::RedirectOp::DupOutput
+                        | shellward_syntax::RedirectOp::DupInput
+                )
+                && !r.target.value.starts_with("/dev/")
+        })
+}
+
+/// Does this command run a file: a program named by a path (`./x.sh`), a
+/// recipe or file runner ([`RUNS_FILES`]), or a shell or interpreter given
+/// a script file?
+fn runs_files(c: &SimpleCommand) -> bool {
+    let program = c.argv().next().unwrap_or("");
+    let base = program.rsplit('/').next().unwrap_or(program);
+    program.contains('/')
+        || RUNS_FILES.contains(&base)
+        || ((runners::SHELLS.contains(&base) || shellward_effects::scan::is_interpreter(base))
+            && c.argv().skip(1).any(|a| !a.starts_with('-')))
 }
 
 impl Subjects {
@@ -123,6 +158,15 @@ fn collect(
         let (words, partial) = known_words(c, source);
         if c.assignments.iter().any(|a| a.name.starts_with("GIT_")) {
             out.git_opaque = true;
+        }
+        // `printf '!rm x\n' | ed`, `psql <<< '\! rm x'`: a script read on
+        // standard input that may run shell commands.
+        let fed = matches!(
+            c.connector,
+            Some(shellward_syntax::Connector::Pipe | shellward_syntax::Connector::PipeAll)
+        ) || c.redirects.iter().any(|r| r.effective_fd() == 0);
+        if fed && escapes_on_stdin(&words) {
+            out.complete = false;
         }
         // The command comes before what it runs.
         let at = out.list.len();
@@ -285,6 +329,27 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     {
         out.complete = false;
     }
+    // `HOME=h git status` reads `h/.gitconfig`, which may set an
+    // fsmonitor or an alias (`env XDG_CONFIG_HOME=x git ...` likewise).
+    if words.iter().any(|w| {
+        GIT_CONFIG_VARIABLES
+            .iter()
+            .any(|v| w.strip_prefix(v).is_some_and(|r| r.starts_with('=')))
+    }) {
+        out.git_opaque = true;
+    }
+    // A launcher the effect model knows that no wrapper row reads
+    // (`chronic CMD`, `setarch x86_64 CMD`, `uv run CMD`): what it runs is
+    // not seen. Interpreters run scripts, judged by their code below.
+    if runners::wrapper(name).is_none()
+        && !shellward_effects::scan::is_interpreter(name)
+        && shellward_effects::launches(words)
+    {
+        out.complete = false;
+    }
+    if replays(name, words) || shell_escape(name, words) || runs_option_of(name, words) {
+        out.complete = false;
+    }
     let code_runs = shellward_effects::scan::is_interpreter(name)
         && words
             .iter()
@@ -429,6 +494,123 @@ const OPAQUE: &[&str] = &[
     "ansible-playbook",
     "ansible-console",
     "ansible-pull",
+];
+
+/// Variables that say where git reads its user and system configuration
+/// (which may set an fsmonitor, an alias, an editor): set for a git
+/// command, they make its meaning unknown to rules.
+const GIT_CONFIG_VARIABLES: &[&str] = &["HOME", "XDG_CONFIG_HOME"];
+
+/// Builtins that run text stored earlier (`history -s CMD; fc -s`): the
+/// builtin, an option letter, and whether the option makes it replay
+/// (`history -s`) or keeps it from replaying (`fc -l` only lists).
+const REPLAYS: &[(&str, char, bool)] = &[("fc", 'l', false), ("history", 's', true)];
+
+/// Does this builtin run stored text ([`REPLAYS`])?
+fn replays(name: &str, words: &[String]) -> bool {
+    REPLAYS.iter().any(|&(builtin, letter, replays_with)| {
+        let has = words[1..]
+            .iter()
+            .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains(letter));
+        builtin == name && has == replays_with
+    })
+}
+
+/// Programs that run shell commands named inside their own language (an
+/// SQL client's `\!`, sqlite3's `.shell`, mysql's `system`, `ed`'s `!`,
+/// m4's `syscmd`, gnuplot's `system`), with the markers of such an escape;
+/// an empty list: any script it is given may hold one.
+#[rustfmt::skip]
+const SHELL_ESCAPES: &[(&str, &[&str])] = &[
+    ("psql", &["\\!", "\\o", "\\g", "\\w", "\\copy", "program"]),
+    ("mysql", &["\\!", "system", "\\p", "pager"]),
+    ("mariadb", &["\\!", "system", "\\p", "pager"]),
+    ("sqlite3", &[".shell", ".system", ".output", ".once", ".excel", "edit("]),
+    ("duckdb", &[".shell", ".system", ".output", ".once"]),
+    ("ed", &[]), ("ex", &[]), ("m4", &[]), ("gnuplot", &[]), ("bc", &[]),
+];
+
+/// Options of a script a program of [`SHELL_ESCAPES`] reads from a file.
+const SCRIPT_FILE_OPTIONS: &[&str] = &["-f", "--file", "-i", "--init", "-init", "--source"];
+
+/// Does this command give a program of [`SHELL_ESCAPES`] text that may run
+/// a shell command: an argument holding one of its markers, a script file,
+/// or (for a program whose every script may) any argument at all? Its
+/// standard input is read by the caller.
+fn shell_escape(name: &str, words: &[String]) -> bool {
+    let Some((_, markers)) = SHELL_ESCAPES.iter().find(|(p, _)| *p == name) else {
+        return false;
+    };
+    let args = &words[1..];
+    markers.is_empty()
+        || args.iter().any(|w| {
+            let lower = w.to_ascii_lowercase();
+            markers.iter().any(|m| lower.contains(m))
+        })
+        || args.iter().any(|w| {
+            SCRIPT_FILE_OPTIONS
+                .iter()
+                .any(|o| w == o || w.strip_prefix(o).is_some_and(|r| r.starts_with('=')))
+        })
+}
+
+/// Programs reading the standard input as a script that may run shell
+/// commands ([`SHELL_ESCAPES`]): fed anything, a command using one cannot
+/// be checked.
+fn escapes_on_stdin(words: &[String]) -> bool {
+    words.first().is_some_and(|w| {
+        let name = w.rsplit('/').next().unwrap_or(w);
+        SHELL_ESCAPES.iter().any(|(p, _)| *p == name)
+    })
+}
+
+/// Options, per program, whose value is a command it runs (`tar -I CMD`,
+/// `zip -TT CMD`, `rg --pre CMD`, `fd -x CMD`, `scp -S PROG`), beyond the
+/// long options every program spells alike ([`RUNS_OPTION`]). A short one
+/// is also found glued to its value or inside a cluster (`-cIzstd`).
+#[rustfmt::skip]
+const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
+    ("tar", &["-I", "-F"]), ("bsdtar", &["-I"]), ("zip", &["-TT", "--unzip-command"]),
+    ("rg", &["--pre"]), ("fd", &["-x", "-X", "--exec", "--exec-batch"]),
+    ("fdfind", &["-x", "-X", "--exec", "--exec-batch"]), ("scp", &["-S"]), ("sftp", &["-S"]),
+    ("less", &["+!"]), ("more", &["+!"]), ("journalctl", &["--pager"]),
+];
+
+/// Does the command use an option of [`PROGRAM_RUNS_OPTION`]?
+fn runs_option_of(name: &str, words: &[String]) -> bool {
+    let Some((_, options)) = PROGRAM_RUNS_OPTION.iter().find(|(p, _)| *p == name) else {
+        return false;
+    };
+    let old_style = name.ends_with("tar");
+    words[1..].iter().enumerate().any(|(i, w)| {
+        options.iter().any(|o| {
+            let short = o.len() == 2 && o.starts_with('-');
+            w == o
+                || w.strip_prefix(o).is_some_and(|r| r.starts_with('=') || short)
+                // In a cluster (`-cvI`), and tar's old style (`tar cIf`).
+                || (short
+                    && ((w.starts_with('-') && !w.starts_with("--"))
+                        || (old_style && i == 0 && !w.starts_with('-')))
+                    && w.contains(&o[1..]))
+        })
+    })
+}
+
+/// Recipe runners and file runners: a command of one that follows a
+/// command writing files in the same line may run what was just written
+/// (`printf 'all:\n\trm x\n' > mk && make -f mk`).
+#[rustfmt::skip]
+const RUNS_FILES: &[&str] = &[
+    "make", "gmake", "just", "rake", "ninja", "npm", "pnpm", "yarn", "bun", "deno", "task", "mage",
+    "scons", "cmake", "meson", "invoke", "tox", "nox", "pytest", "git",
+];
+
+/// Programs that write files they are given (beyond redirections).
+#[rustfmt::skip]
+const WRITES_FILES: &[&str] = &[
+    "cp", "mv", "install", "tee", "ln", "tar", "unzip", "curl", "wget", "git", "rsync", "dd",
+    "patch", "sed", "perl", "touch", "cat", "printf", "echo", "base64", "gzip", "gunzip", "xz",
+    "chmod", "sponge", "truncate",
 ];
 
 /// Programs that run git's subcommands under their own name.

@@ -11,7 +11,7 @@ use std::path::Path;
 use shellward_permit::settings::Level;
 use shellward_permit::{Action, Mode, Request, Settings, decide};
 
-const RULES: &str = r#"{"permissions": {"deny": ["rm:*", "git push:*", "curl:*"]}}"#;
+const RULES: &str = r#"{"permissions": {"deny": ["rm:*", "git push:*", "curl:*", "npm run:*"]}}"#;
 
 fn decision(rules: &str, command: &str) -> (Action, String) {
     let dir = tempfile::tempdir().unwrap();
@@ -45,6 +45,53 @@ use Action::{Allow, Ask, Deny};
 fn bypass_shapes_are_denied_or_asked() {
     #[rustfmt::skip]
     let table: &[(&str, Action, &str)] = &[
+        // A sixth review (2026-12-01, second session): builtins that replay
+        // stored text, launchers no wrapper row reads, options that run a
+        // command per program, shell escapes of SQL clients and editors,
+        // shells missing from the wrappers, files written then run on the
+        // same line, git configuration read from elsewhere.
+        ("history -s rm a.txt; fc -s",                     Ask,  "rule.unverifiable"),
+        ("fc -e - rm",                                     Ask,  "rule.unverifiable"),
+        ("setarch x86_64 rm a.txt",                        Ask,  "rule.unverifiable"),
+        ("linux64 rm a.txt",                               Ask,  "rule.unverifiable"),
+        ("chronic rm a.txt",                               Ask,  "rule.unverifiable"),
+        ("eatmydata rm a.txt",                             Ask,  "rule.unverifiable"),
+        ("xvfb-run rm a.txt",                              Ask,  "rule.unverifiable"),
+        ("npx some-tool a.txt",                            Ask,  "rule.unverifiable"),
+        ("tar -I 'rm a.txt; cat' -cf a.tar.x .",           Ask,  "rule.unverifiable"),
+        ("tar -cIzstd -f a.tar.zst .",                     Ask,  "rule.unverifiable"),
+        ("zip -q -T -TT 'rm a.txt;true' a.zip f",          Ask,  "rule.unverifiable"),
+        ("rg --pre ./x foo",                               Ask,  "rule.unverifiable"),
+        ("fd -x rm",                                       Ask,  "rule.unverifiable"),
+        ("scp -S ./x a b:",                                Ask,  "rule.unverifiable"),
+        ("sqlite3 :memory: '.shell rm a.txt'",             Ask,  "rule.unverifiable"),
+        ("psql -c '\\! rm a.txt'",                       Ask,  "rule.unverifiable"),
+        ("psql -f x.sql",                                  Ask,  "rule.unverifiable"),
+        ("mysql -e 'system rm a.txt'",                     Ask,  "rule.unverifiable"),
+        ("printf '!rm a.txt\\nq\\n' | ed",             Ask,  "rule.unverifiable"),
+        ("psql <<< '\\! rm a.txt'",                      Ask,  "rule.unverifiable"),
+        ("m4 x.m4",                                        Ask,  "rule.unverifiable"),
+        ("rbash -c 'rm a.txt'",                            Deny, "rule.deny:rm:*"),
+        ("mksh -c 'rm a.txt'",                             Deny, "rule.deny:rm:*"),
+        ("tcsh -c 'rm a.txt'",                             Deny, "rule.deny:rm:*"),
+        ("printf 'all:\\n\\trm a.txt\\n' > mk && make -f mk", Ask, "rule.unverifiable"),
+        ("printf 'rm a.txt' > x.sh; chmod +x x.sh; ./x.sh", Ask, "rule.unverifiable"),
+        ("cp /tmp/y x.sh && bash x.sh",                    Ask,  "rule.unverifiable"),
+        ("printf '[core]\\n\\tfsmonitor = rm a\\n' > h/.gitconfig; HOME=h git status", Ask, "rule.unverifiable"),
+        ("git --git-dir=e.git --work-tree=. status",       Ask,  "rule.unverifiable"),
+        ("env XDG_CONFIG_HOME=x git status",               Ask,  "rule.unverifiable"),
+        // Another program's options and subcommand aliases.
+        ("npm --prefix web run-script x",                  Deny, "rule.deny:npm run:*"),
+        ("npm rum x",                                      Ask,  "rule.unverifiable"),
+        ("git -C . push origin main",                      Deny, "rule.deny:git push:*"),
+        // Controls: what the rules do not name still runs.
+        ("psql -c 'select 1'",                             Allow, "mode.yolo"),
+        ("history",                                        Allow, "mode.yolo"),
+        ("fc -l",                                          Allow, "mode.yolo"),
+        ("tar -czf a.tgz src",                             Allow, "mode.yolo"),
+        ("make test",                                      Allow, "mode.yolo"),
+        ("echo x > a.log && cat a.log",                    Allow, "mode.yolo"),
+        ("git -C sub status",                              Allow, "mode.yolo"),
         // A fifth review (2026-12-01): wrappers not seen through, code and
         // programs that run commands out of the rules' sight.
         ("toybox rm a.txt",                                Deny, "rule.deny:rm:*"),
@@ -114,7 +161,7 @@ fn bypass_shapes_are_denied_or_asked() {
         ("git fetch 'ext::sh -c rm%20a.txt'",              Ask,  "rule.unverifiable"),
         ("GIT_SSH_COMMAND='rm a.txt' git fetch",           Ask,  "rule.unverifiable"),
         ("env GIT_EXTERNAL_DIFF=x git diff",               Ask,  "rule.unverifiable"),
-        ("git --frobnicate push",                          Ask,  "rule.unverifiable"),
+        ("git --frobnicate push",                          Deny, "rule.deny:git push:*"),
         // Wrappers and their options.
         ("timeout 5 rm a.txt",                             Deny, "rule.deny:rm:*"),
         ("timeout -s KILL 5 rm a.txt",                     Deny, "rule.deny:rm:*"),
@@ -250,6 +297,11 @@ fn option_set_rules_match_every_spelling() {
         // Long-option prefixes (getopt_long), equivalent options, refspecs.
         ("rm --rec --for y", true), ("rm --recur --forc y", true), ("rm -r --interactive=never y", true),
         ("chmod --recur 777 .", true), ("git push origin +main", true),
+        // GNU argmatch: `never`, `no` and `none` are one value, and so is
+        // any prefix of them (`--interactive=n`).
+        ("rm -r --interactive=none y", true), ("rm -r --interactive=no y", true),
+        ("rm -r --interactive=n y", true), ("rm -r --inter=none y", true),
+        ("rm -r --interactive=always y", false),
     ];
     for (command, denied) in table {
         let (action, rule) = decision(rules, command);

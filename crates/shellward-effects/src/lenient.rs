@@ -50,11 +50,65 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
             out.extend(read_text(&plain, ctx));
         }
     }
+    // A script written by `printf`/`echo -e` and run later (`printf
+    // 'all:\n\trm -rf ~\n' > mk && make -f mk`): its escapes as they print.
+    if let Some(printed) = printed_escapes(&expanded) {
+        out.extend(read_text(&printed, ctx));
+    }
     if cut || unexpanded {
         out.truncate(MAX_EFFECTS - 1);
         out.push(unread());
     }
     out
+}
+
+/// `text` with printf's and `echo -e`'s escapes as they print (`\n` a
+/// newline, `\t` a blank, `\x72` and `\0162` an `r`), if it has any; an
+/// escape of a character that is not plain ASCII becomes a blank.
+fn printed_escapes(text: &str) -> Option<String> {
+    if !text.contains('\\') {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let (c, used) = match (bytes[i], bytes.get(i + 1)) {
+            (b'\\', Some(b'n' | b'r' | b'v' | b'f')) => ('\n', 2),
+            (b'\\', Some(b't')) => (' ', 2),
+            (b'\\', Some(b'x')) => number(&bytes[i + 2..], 16, 2),
+            (b'\\', Some(b'0')) => number(&bytes[i + 2..], 8, 3),
+            _ => {
+                // Copy the whole character (the text is UTF-8).
+                let len = text[i..].chars().next().map_or(1, char::len_utf8);
+                out.push_str(&text[i..i + len]);
+                i += len;
+                continue;
+            }
+        };
+        out.push(c);
+        changed = true;
+        i += used;
+    }
+    changed.then_some(out)
+}
+
+/// The character of the digits at the start of `rest` in `radix` (at most
+/// `max` of them), and how many bytes the escape took with its two-byte
+/// introducer; a blank for what is not plain printable ASCII.
+fn number(rest: &[u8], radix: u32, max: usize) -> (char, usize) {
+    let digits = rest
+        .iter()
+        .take(max)
+        .take_while(|b| (**b as char).is_digit(radix))
+        .count();
+    let value = std::str::from_utf8(&rest[..digits])
+        .ok()
+        .and_then(|d| u32::from_str_radix(d, radix).ok())
+        .and_then(char::from_u32)
+        .filter(|c| c.is_ascii_graphic());
+    (value.unwrap_or(' '), 2 + digits)
 }
 
 /// [`text_effects`] of a text already cut and brace-expanded.

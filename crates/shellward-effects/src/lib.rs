@@ -154,22 +154,86 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
         return Vec::new();
     };
     let program = family(program.rsplit('/').next().unwrap_or(program));
+    let mut out = Vec::new();
     if !is_known(program) {
-        // Most programs: nothing known, nothing to read.
-        return Vec::new();
+        // Most programs: nothing known, nothing to read but what any
+        // program's arguments may say.
+        any_program(&words[1..], true, ctx, &mut out);
+        return out;
     }
     let rows = rows::by_program(program);
     let args = Args::of(program, &words[1..]);
-    let mut out = Vec::new();
     // A program's rows go from the most specific to the most general
     // (`git push --force` before `git push`): the first that applies says
     // what the command does.
-    if let Some(effect) = rows.iter().find_map(|row| row.apply(&args, partial, ctx)) {
-        out.push(effect);
+    match rows.iter().find_map(|row| row.apply(&args, partial, ctx)) {
+        Some(effect) => out.push(effect),
+        // A program with rows of its own: they say what its devices mean
+        // (`badblocks -sv /dev/sdb` only reads).
+        None => any_program(&words[1..], rows.is_empty(), ctx, &mut out),
     }
     scan::inline(program, &args, &mut out);
     launched(program, words, partial, ctx, &mut out);
     out
+}
+
+/// Block devices and raw memory, as paths start (`/dev/sda1`,
+/// `/dev/disk/by-id/...`): a program no row describes that names one may
+/// write to it.
+#[rustfmt::skip]
+const STORAGE_DEVICES: &[&str] = &[
+    "/dev/sd", "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/md", "/dev/dm-",
+    "/dev/mapper/", "/dev/disk/", "/dev/loop", "/dev/nbd", "/dev/rbd", "/dev/zd", "/dev/bcache",
+    "/dev/mtd", "/dev/sg", "/dev/sr", "/dev/st0", "/dev/st1", "/dev/nst0", "/dev/nst1", "/dev/mem",
+    "/dev/kmem", "/dev/port", "/dev/fb", "/dev/ubi", "/dev/block/",
+];
+
+/// Options whose value is SQL, whatever the program (`aws rds-data
+/// execute-statement --sql`, `gcloud spanner databases execute-sql
+/// --sql=`, `aws athena start-query-execution --query-string`).
+const SQL_OPTIONS: &[&str] = &["--sql", "--query-string", "--statement", "--sql-statement"];
+
+/// What any program's arguments say, where no row of its own does: for a
+/// program without rows (`devices`), a storage device named by a word, an
+/// `=` value or a `:` part (`socat -u /dev/zero /dev/sda`, `of=/dev/sda`,
+/// `open:/dev/sda`); and SQL in an option of [`SQL_OPTIONS`].
+fn any_program(args: &[String], devices: bool, ctx: &Context<'_>, out: &mut Vec<Effect>) {
+    let device = args.iter().filter(|_| devices).find_map(|w| {
+        let parts = std::iter::once(w.as_str())
+            .chain(w.split_once('=').map(|(_, v)| v))
+            .chain(w.rsplit_once(':').map(|(_, v)| v));
+        parts
+            .filter(|p| p.contains("dev"))
+            .find(|p| {
+                scope::absolute(p, ctx).is_some_and(|path| {
+                    let path = path.to_string_lossy();
+                    STORAGE_DEVICES.iter().any(|d| path.starts_with(d))
+                })
+            })
+            .map(str::to_string)
+    });
+    if let Some(target) = device {
+        out.push(Effect {
+            rule: "fs.device-argument",
+            pack: Pack::Filesystem,
+            action: Action::Device,
+            severity: Severity::Catastrophic,
+            scope: Scope::Device,
+            target: Some(target),
+            summary: "names a storage device, which it may overwrite",
+            alternative: None,
+        });
+    }
+    for (i, w) in args.iter().enumerate() {
+        let value = SQL_OPTIONS.iter().find_map(|o| match w.strip_prefix(o) {
+            Some("") => args.get(i + 1).map(String::as_str),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        });
+        if let Some(sql) = value {
+            scan::sql_effects(sql, out);
+        }
+    }
 }
 
 /// Is `program` (a base name, its [`family`] applied) one the effect model
@@ -240,7 +304,7 @@ const LAUNCHERS: &[(&str, &[&str])] = &[
     ("distrobox-enter", &[]), ("doas", &[]), ("docker", &["exec", "run"]), ("doppler", &["run"]),
     ("dotenv", &[]), ("dotnet", &[]), ("eatmydata", &[]), ("entr", &[]), ("env", &[]),
     ("expect", &[]), ("fakeroot", &[]), ("firejail", &[]), ("flatpak-spawn", &[]), ("flock", &[]),
-    ("gdb", &[]), ("go", &["run"]), ("gosu", &[]), ("hatch", &["run"]), ("ifne", &[]),
+    ("gdb", &[]), ("go", &["run"]), ("gosu", &[]), ("hatch", &["run"]), ("heroku", &["run"]), ("ifne", &[]),
     ("ionice", &[]), ("ip", &["netns", "exec"]), ("k3s", &[]), ("kubectl", &["exec"]),
     ("linux32", &[]), ("linux64", &[]), ("ltrace", &[]), ("mamba", &["run"]), ("microk8s", &[]),
     ("micromamba", &["run"]), ("mise", &["exec", "x"]), ("nice", &[]),

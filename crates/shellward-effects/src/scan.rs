@@ -382,6 +382,20 @@ pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
 /// dropping or emptying a table, or deleting or updating every row, is
 /// destructive.
 pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
+    // psql runs what a query returns as SQL (`\gexec`), or what a variable
+    // holds (`:name` with `-v name=...`): statements only known then.
+    if sql.contains("\\gexec") {
+        out.push(Effect {
+            rule: "database.gexec",
+            pack: Pack::Database,
+            action: Action::Remote,
+            severity: Severity::Destructive,
+            scope: Scope::Remote,
+            target: None,
+            summary: "runs SQL that a query builds when it runs",
+            alternative: Some("run the query alone first and read what it builds"),
+        });
+    }
     // Comments separate words as spaces do (`DROP/**/DATABASE`).
     let upper: String = without_comments(sql)
         .split_whitespace()

@@ -376,7 +376,7 @@ fn home_relative<'p>(p: &'p str, ctx: &Context<'_>) -> Option<&'p str> {
 
 /// `word` as an absolute path with `..` folded, or `None` when it is not
 /// known (`~user`, a variable, a brace expansion, `{}`).
-fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
+pub(crate) fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
     let word = &*normal(word);
     // A brace expansion (`/tmp/{a,../etc}`) is several words when it runs.
     if word.contains('{') && (word.contains(',') || word.contains("..")) || word == "{}" {

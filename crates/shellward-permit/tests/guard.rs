@@ -374,6 +374,39 @@ fn not_allowed<'c>(p: &Place, commands: impl IntoIterator<Item = &'c str>) -> Ve
         .collect()
 }
 
+/// A sixth review's commands that destroy, allowed in yolo mode (2026-12-01,
+/// second session): replayed history, options that run commands, shell
+/// escapes of SQL clients and editors, files written then run, git
+/// configuration that prunes or mirrors, refspecs of plumbing, links
+/// followed by `..`, rsync's delete modes, devices named by any argument,
+/// SQL carried in cloud CLIs' options. Judged only, never run.
+#[test]
+fn sixth_review_bypasses_are_guarded() {
+    #[rustfmt::skip]
+    let commands: &[&str] = &[
+        "history -s rm -rf ~; fc -s", "zip -q -T -TT 'rm -rf ~;true' a2.zip f2",
+        "psql -c '\\! rm -rf ~'", "printf '!rm -rf ~\\nq\\n' | ed", "mysql -e 'system rm -rf ~'",
+        "printf 'all:\\n\\trm -rf ~\\n' > mk2 && make -f mk2",
+        "printf '#!/bin/sh\\nrm -rf ~\\n' > x.sh; chmod +x x.sh; ./x.sh",
+        "printf '[core]\\n\\tfsmonitor = rm -rf ~\\n' >> e.git/config && git --git-dir=e.git --work-tree=. status",
+        "git -c remote.origin.mirror=true push origin", "git remote add --mirror=push bk ../remote.git",
+        "git send-pack ../remote.git +master", "git send-pack ../remote.git :feature",
+        "git checkout --pathspec-from-file=- <<< .",
+        "git config gc.reflogExpireUnreachable now && git config gc.pruneExpire now && git gc -q",
+        "git -c gc.pruneExpire=now gc", "ln -s ~/.config links/l && rm -rf links/l/../*",
+        "rsync -a --delete-delay empty/ ~/", "rsync -a --delete-missing-args empty/ ~/",
+        "psql -v q='DROP DATABASE prod' <<< ':q;'", "psql <<< \"select 'DR'||'OP DATABASE prod' \\gexec\"",
+        "qemu-img dd if=x.img of=/dev/sda", "bmaptool copy img /dev/sda", "socat -u /dev/zero /dev/sda",
+        "zstd -o /dev/sda x", "mksquashfs dir /dev/sdb", "flashrom -w bios.bin",
+        "aws rds-data execute-statement --sql 'DROP DATABASE prod' --resource-arn x --secret-arn y",
+        "gcloud spanner databases execute-sql db --sql='DROP TABLE users'", "heroku run rails db:drop",
+        "bq rm -r -f -d proj:ds",
+    ];
+    let p = place();
+    let missed = not_guarded(&p, commands.iter().copied());
+    assert!(missed.is_empty(), "not guarded:\n{}", missed.join("\n"));
+}
+
 /// A fifth review's commands that destroy, allowed in yolo mode before
 /// their programs had rows or were seen through (2026-12-01). Judged only,
 /// never run.

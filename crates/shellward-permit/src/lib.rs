@@ -564,6 +564,10 @@ fn allow_rule<'s>(req: &Request<'s>) -> Option<&'s Rule> {
 
 fn suggestions(req: &Request<'_>) -> Vec<String> {
     let text = req.analysis.source();
+    // Nothing to run is nothing to allow: no rule `''` to save.
+    if text.trim().is_empty() {
+        return Vec::new();
+    }
     if !per_command_matching(req.analysis) {
         return vec![text.trim().to_string()];
     }

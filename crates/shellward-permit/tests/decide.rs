@@ -767,6 +767,10 @@ fn suggestions_come_with_the_mode_ask() {
             .suggested_rules
             .is_empty()
     );
+    // Nothing to run: nothing to allow (no rule `''`).
+    for empty in ["", "   ", "\n"] {
+        assert!(run(Build, &[], empty).suggested_rules.is_empty(), "{empty:?}");
+    }
     // An external directory request carries the directories.
     let d = run(Build, &[], "cat /etc/hosts ~/.bashrc");
     assert_eq!(d.rule, "path.outside");

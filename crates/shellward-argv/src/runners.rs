@@ -13,7 +13,20 @@
 
 /// The wrapper named `name` (a base name: `/usr/bin/sudo` is `sudo`).
 pub fn wrapper(name: &str) -> Option<&'static Wrapper> {
-    WRAPPERS.iter().find(|w| w.name == name)
+    type Map =
+        std::collections::HashMap<&'static str, &'static Wrapper, foldhash::fast::FixedState>;
+    static BY_NAME: std::sync::OnceLock<Map> = std::sync::OnceLock::new();
+    BY_NAME
+        .get_or_init(|| {
+            let mut map = Map::with_hasher(foldhash::fast::FixedState::default());
+            for w in WRAPPERS {
+                // The first row of a name is the one that counts.
+                map.entry(w.name).or_insert(w);
+            }
+            map
+        })
+        .get(name)
+        .copied()
 }
 
 /// Shells: their standard input, a script file operand and the operand of

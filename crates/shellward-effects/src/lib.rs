@@ -198,20 +198,23 @@ const SQL_OPTIONS: &[&str] = &["--sql", "--query-string", "--statement", "--sql-
 /// `=` value or a `:` part (`socat -u /dev/zero /dev/sda`, `of=/dev/sda`,
 /// `open:/dev/sda`); and SQL in an option of [`SQL_OPTIONS`].
 fn any_program(args: &[String], devices: bool, ctx: &Context<'_>, out: &mut Vec<Effect>) {
-    let device = args.iter().filter(|_| devices).find_map(|w| {
-        let parts = std::iter::once(w.as_str())
-            .chain(w.split_once('=').map(|(_, v)| v))
-            .chain(w.rsplit_once(':').map(|(_, v)| v));
-        parts
-            .filter(|p| p.contains("dev"))
-            .find(|p| {
-                scope::absolute(p, ctx).is_some_and(|path| {
-                    let path = path.to_string_lossy();
-                    STORAGE_DEVICES.iter().any(|d| path.starts_with(d))
+    let device = args
+        .iter()
+        .filter(|w| devices && w.contains("/dev"))
+        .find_map(|w| {
+            let parts = std::iter::once(w.as_str())
+                .chain(w.split_once('=').map(|(_, v)| v))
+                .chain(w.rsplit_once(':').map(|(_, v)| v));
+            parts
+                .filter(|p| p.contains("dev"))
+                .find(|p| {
+                    scope::absolute(p, ctx).is_some_and(|path| {
+                        let path = path.to_string_lossy();
+                        STORAGE_DEVICES.iter().any(|d| path.starts_with(d))
+                    })
                 })
-            })
-            .map(str::to_string)
-    });
+                .map(str::to_string)
+        });
     if let Some(target) = device {
         out.push(Effect {
             rule: "fs.device-argument",
@@ -224,7 +227,11 @@ fn any_program(args: &[String], devices: bool, ctx: &Context<'_>, out: &mut Vec<
             alternative: None,
         });
     }
-    for (i, w) in args.iter().enumerate() {
+    for (i, w) in args
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.starts_with("--s") || w.starts_with("--q"))
+    {
         let value = SQL_OPTIONS.iter().find_map(|o| match w.strip_prefix(o) {
             Some("") => args.get(i + 1).map(String::as_str),
             Some(rest) => rest.strip_prefix('='),

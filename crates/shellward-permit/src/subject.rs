@@ -341,9 +341,9 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     // A launcher the effect model knows that no wrapper row reads
     // (`chronic CMD`, `setarch x86_64 CMD`, `uv run CMD`): what it runs is
     // not seen. Interpreters run scripts, judged by their code below.
-    if runners::wrapper(name).is_none()
-        && !shellward_effects::scan::is_interpreter(name)
+    if !shellward_effects::scan::is_interpreter(name)
         && shellward_effects::launches(words)
+        && runners::wrapper(name).is_none()
     {
         out.complete = false;
     }

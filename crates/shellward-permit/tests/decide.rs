@@ -769,7 +769,10 @@ fn suggestions_come_with_the_mode_ask() {
     );
     // Nothing to run: nothing to allow (no rule `''`).
     for empty in ["", "   ", "\n"] {
-        assert!(run(Build, &[], empty).suggested_rules.is_empty(), "{empty:?}");
+        assert!(
+            run(Build, &[], empty).suggested_rules.is_empty(),
+            "{empty:?}"
+        );
     }
     // An external directory request carries the directories.
     let d = run(Build, &[], "cat /etc/hosts ~/.bashrc");

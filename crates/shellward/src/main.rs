@@ -5,6 +5,7 @@ mod doctor;
 mod hook;
 mod hosts;
 mod install;
+mod lazy;
 mod report;
 mod run;
 mod sandbox;
@@ -19,6 +20,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use serde::Deserialize;
 
+use lazy::Lazy;
 use report::Report;
 
 /// The Bash tool for coding agents: analyze, judge, permit and run shell commands.
@@ -37,16 +39,12 @@ enum Command {
         shellward check --json -- 'ls -la | head'\n  \
         printf '%s\\n' '\"ls\"' '{\"command\": \"rm x\"}' | shellward check --batch\n  \
         shellward check --batch --tsv < commands.tsv")]
-    Check(CheckArgs),
+    Check(Lazy<CheckArgs>),
     /// Print the JSON Schema of the settings files (or, with --tools, of the tools' inputs).
     #[command(
         after_help = "Examples:\n  shellward schema > schema/settings.schema.json\n  shellward schema --tools"
     )]
-    Schema {
-        /// The Bash, TaskOutput and TaskStop input schemas instead.
-        #[arg(long)]
-        tools: bool,
-    },
+    Schema(Lazy<SchemaArgs>),
     /// Run a command through the permission gate, as an agent's Bash tool
     /// would: print what the model would read, exit with the command's code.
     #[command(
@@ -57,47 +55,21 @@ enum Command {
         shellward run --yes --timeout 5000 -- 'npm test'\n  \
         shellward run --background --yes -- 'npm run dev'"
     )]
-    Run(RunArgs),
+    Run(Lazy<RunArgs>),
     /// List background tasks recorded in the session store (refreshed: a
     /// task whose process ended since is marked so).
     #[command(
         after_help = "Examples:\n  shellward tasks\n  shellward tasks --all\n  shellward tasks --json --session cli:/path/to/project"
     )]
-    Tasks {
-        /// Only this session's.
-        #[arg(long)]
-        session: Option<String>,
-        /// Every workspace's (default: this workspace's, and orphans).
-        #[arg(long)]
-        all: bool,
-        /// Foreground calls too (every command run is recorded; a call's
-        /// output went to the model with its result).
-        #[arg(long)]
-        calls: bool,
-        /// JSON lines instead of a table.
-        #[arg(long)]
-        json: bool,
-    },
+    Tasks(Lazy<TasksArgs>),
     /// Print a background task's output, as TaskOutput returns it.
     #[command(
         after_help = "Examples:\n  shellward output b1a2b3c4d5e6f\n  shellward output --wait --timeout 60000 b1a2b3c4d5e6f"
     )]
-    Output {
-        /// The task id.
-        task_id: String,
-        /// Wait for it to finish (up to --timeout).
-        #[arg(long)]
-        wait: bool,
-        /// How long to wait, in milliseconds.
-        #[arg(long, default_value_t = 30_000)]
-        timeout: u64,
-    },
+    Output(Lazy<OutputArgs>),
     /// Stop a background task (SIGTERM to its process group, SIGKILL after 3 s).
     #[command(after_help = "Example:\n  shellward stop b1a2b3c4d5e6f")]
-    Stop {
-        /// The task id.
-        task_id: String,
-    },
+    Stop(Lazy<StopArgs>),
     /// Remove old output files, session folders and finished tasks from the state directory.
     #[command(
         after_help = "Removes what is older than --days (default 7, or SHELLWARD_RETENTION_DAYS) and, oldest \
@@ -105,63 +77,114 @@ enum Command {
         files or anything younger than an hour. Every MCP server does this when it starts.\n\nExample:\n  \
         shellward prune --dry-run"
     )]
-    Prune {
-        /// Only say what would go.
-        #[arg(long)]
-        dry_run: bool,
-        /// Keep this many days.
-        #[arg(long)]
-        days: Option<u64>,
-        /// Keep at most this many MiB of output.
-        #[arg(long)]
-        max_mb: Option<u64>,
-    },
+    Prune(Lazy<PruneArgs>),
     /// Serve the Bash, TaskOutput and TaskStop tools over MCP on stdin/stdout.
     #[command(after_help = "Example client configuration (e.g. .mcp.json):\n  \
         {\"mcpServers\": {\"shellward\": {\"command\": \"shellward\", \"args\": [\"mcp\", \"--workspace\", \".\"]}}}")]
-    Mcp(McpArgs),
+    Mcp(Lazy<McpArgs>),
     /// Run as an agent's hook.
     #[command(subcommand)]
-    Hook(HookCommand),
+    Hook(Lazy<HookCommand>),
     /// Add shellward's hook to agent hosts' config files (default: every host found).
     #[command(after_help = "Examples:\n  \
         shellward install                      # every host whose config directory exists\n  \
         shellward install codex --dry-run      # show the change to ~/.codex/config.toml\n  \
         shellward install claude-code --project  # .claude/settings.json of this project")]
-    Install(InstallArgs),
+    Install(Lazy<InstallArgs>),
     /// Remove shellward's hook from agent hosts' config files, leaving the rest as it was.
-    Uninstall(InstallArgs),
+    Uninstall(Lazy<InstallArgs>),
     /// Check the hooks, settings, kernel confinement and state; exit 1 with the fixes when something is broken.
-    Doctor {
-        /// Workspace root (default: the git top level of the current directory, else it).
-        #[arg(long)]
-        workspace: Option<PathBuf>,
-    },
+    Doctor(Lazy<DoctorArgs>),
     /// Print a shell completion script.
     #[command(after_help = "Examples:\n  \
         shellward completions bash > ~/.local/share/bash-completion/completions/shellward\n  \
         shellward completions zsh > ~/.zfunc/_shellward")]
-    Completions {
-        /// The shell.
-        shell: clap_complete::Shell,
-    },
+    Completions(Lazy<CompletionsArgs>),
     /// Save an "always allow" answer to the workspace's local settings
     /// (`.shellward/settings.local.json`): a rule, or with --dir a directory
     /// outside the workspace that commands may read.
     #[command(after_help = "Examples:\n  \
         shellward allow 'npm test:*'\n  \
         shellward allow --dir ~/src/shared-lib")]
-    Allow(AllowArgs),
+    Allow(Lazy<AllowArgs>),
     /// Trust the relaxing entries (allow rules, a looser defaultMode,
     /// directories, ...) of this workspace's own settings files: until
     /// then they are not applied, since an agent can write those files.
     #[command(after_help = "Examples:\n  \
         shellward trust                                # show what is untrusted, and ask\n  \
         shellward trust --yes .claude/settings.json    # trust that file's entries without asking")]
-    Trust(TrustArgs),
+    Trust(Lazy<TrustArgs>),
     /// Run one command under a kernel confinement profile (Landlock,
     /// seccomp, no capabilities): what auto-allowed commands get, by hand.
-    Sandbox(sandbox::SandboxArgs),
+    Sandbox(Lazy<sandbox::SandboxArgs>),
+}
+
+#[derive(clap::Args, Debug)]
+struct SchemaArgs {
+    /// The Bash, TaskOutput and TaskStop input schemas instead.
+    #[arg(long)]
+    tools: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct TasksArgs {
+    /// Only this session's.
+    #[arg(long)]
+    session: Option<String>,
+    /// Every workspace's (default: this workspace's, and orphans).
+    #[arg(long)]
+    all: bool,
+    /// Foreground calls too (every command run is recorded; a call's
+    /// output went to the model with its result).
+    #[arg(long)]
+    calls: bool,
+    /// JSON lines instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct OutputArgs {
+    /// The task id.
+    task_id: String,
+    /// Wait for it to finish (up to --timeout).
+    #[arg(long)]
+    wait: bool,
+    /// How long to wait, in milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    timeout: u64,
+}
+
+#[derive(clap::Args, Debug)]
+struct StopArgs {
+    /// The task id.
+    task_id: String,
+}
+
+#[derive(clap::Args, Debug)]
+struct PruneArgs {
+    /// Only say what would go.
+    #[arg(long)]
+    dry_run: bool,
+    /// Keep this many days.
+    #[arg(long)]
+    days: Option<u64>,
+    /// Keep at most this many MiB of output.
+    #[arg(long)]
+    max_mb: Option<u64>,
+}
+
+#[derive(clap::Args, Debug)]
+struct DoctorArgs {
+    /// Workspace root (default: the git top level of the current directory, else it).
+    #[arg(long)]
+    workspace: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+struct CompletionsArgs {
+    /// The shell.
+    shell: clap_complete::Shell,
 }
 
 #[derive(clap::Args, Debug)]
@@ -550,8 +573,8 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             }
             Ok(std::process::ExitCode::SUCCESS)
         }
-        Command::Schema { tools } => {
-            if tools {
+        Command::Schema(args) => {
+            if args.tools {
                 let all: serde_json::Map<String, serde_json::Value> =
                     shellward_exec::input::schemas()
                         .into_iter()
@@ -563,35 +586,22 @@ fn run(cli: Cli) -> Result<std::process::ExitCode> {
             }
             Ok(std::process::ExitCode::SUCCESS)
         }
-        Command::Run(args) => run_command(args),
-        Command::Tasks {
-            session,
-            all,
-            calls,
-            json,
-        } => run::tasks(session.as_deref(), all, calls, json),
-        Command::Output {
-            task_id,
-            wait,
-            timeout,
-        } => run::output(&task_id, wait, timeout),
-        Command::Stop { task_id } => run::stop(&task_id),
-        Command::Prune {
-            dry_run,
-            days,
-            max_mb,
-        } => run::prune(dry_run, days, max_mb),
-        Command::Mcp(args) => mcp(args),
-        Command::Completions { shell } => {
+        Command::Run(args) => run_command(args.0),
+        Command::Tasks(a) => run::tasks(a.session.as_deref(), a.all, a.calls, a.json),
+        Command::Output(a) => run::output(&a.task_id, a.wait, a.timeout),
+        Command::Stop(a) => run::stop(&a.task_id),
+        Command::Prune(a) => run::prune(a.dry_run, a.days, a.max_mb),
+        Command::Mcp(args) => mcp(args.0),
+        Command::Completions(a) => {
             use clap::CommandFactory;
-            clap_complete::generate(shell, &mut Cli::command(), "shellward", &mut io::stdout());
+            clap_complete::generate(a.shell, &mut Cli::command(), "shellward", &mut io::stdout());
             Ok(std::process::ExitCode::SUCCESS)
         }
-        Command::Hook(hook_command) => Ok(run_hook(hook_command)),
-        Command::Sandbox(args) => Ok(sandbox::run(args)),
+        Command::Hook(hook_command) => Ok(run_hook(hook_command.0)),
+        Command::Sandbox(args) => Ok(sandbox::run(args.0)),
         Command::Install(args) => install_command(&args, false),
         Command::Uninstall(args) => install_command(&args, true),
-        Command::Doctor { workspace } => Ok(doctor::run(&workspace_root(workspace.as_ref())?)),
+        Command::Doctor(a) => Ok(doctor::run(&workspace_root(a.workspace.as_ref())?)),
         Command::Trust(args) => trust(&args),
     }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Reject;
 use crate::flags::{self, Options, Parsed};
+use crate::gitconfig::{Entry, entries};
 
 /// Options of `log`, `show`, `diff`, `rev-list`, `shortlog`, `whatchanged`.
 const HISTORY: &str = "--oneline -n|--max-count=NUM --skip=NUM --graph --decorate=OPT --no-decorate --stat=OPT --shortstat --numstat --name-only --name-status -p|-u|--patch -s|--no-patch --format=STR --pretty=OPT --abbrev-commit --no-abbrev-commit --abbrev=OPT --author=STR --committer=STR --since=STR --after=STR --until=STR --before=STR --grep=STR -i|--regexp-ignore-case --all --branches=OPT --tags=OPT --remotes=OPT --first-parent --no-merges --merges --reverse --date=STR --relative-date --follow -L=STR --color=OPT --no-color --word-diff=OPT --word-diff-regex=STR --color-words=OPT --stat-width=NUM --full-history --simplify-by-decoration --left-right --cherry-pick --cherry-mark --boundary --topo-order --date-order --author-date-order -M|--find-renames=OPT -C|--find-copies=OPT --diff-filter=STR -S=STR -G=STR --pickaxe-all -w|--ignore-all-space -b|--ignore-space-change --ignore-blank-lines -U|--unified=NUM --function-context -W --full-index --binary --minimal --patience --histogram --no-prefix --src-prefix=STR --dst-prefix=STR --raw --summary --dirstat=OPT -z --check --exit-code --quiet --cached|--staged --merge-base --no-renames --ancestry-path -m --cc -c --no-notes --expand-tabs --no-expand-tabs --encoding=STR --children --parents --count --source --use-mailmap -e|--email --numbered --no-ext-diff --no-textconv --relative=OPT --ita-invisible-in-index";
@@ -524,29 +525,31 @@ fn submodule_configs_unsafe(modules: &Path) -> Option<String> {
 /// A repository configuration larger than this is not read (and not trusted).
 const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
 
-/// Configuration keys that make git run a program during read-only commands.
+/// Configuration keys that make git run a program during read-only
+/// commands. A file git would read otherwise than [`entries`] does is not
+/// trusted either.
 fn config_unsafe(config: &Path, role: Role) -> Option<String> {
     use crate::fsread::ReadError;
-    let text = match crate::fsread::read_bounded_no_link(config, MAX_CONFIG_BYTES) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    let bytes = match crate::fsread::read_bounded_no_link(config, MAX_CONFIG_BYTES) {
+        Ok(bytes) => bytes,
         Err(ReadError::Missing) => return None,
         Err(ReadError::TooLarge) => return Some("config_too_large".into()),
         Err(ReadError::NotRegular | ReadError::Unreadable) => {
             return Some("config_unreadable".into());
         }
     };
-    for entry in entries(&text) {
-        let Entry {
-            section,
-            key,
-            value,
-        } = &entry;
+    let Ok(entries) = entries(&bytes) else {
+        return Some("config_malformed".into());
+    };
+    for entry in &entries {
+        let Entry { section, key, .. } = entry;
+        let value = entry.value();
         if section == "include" || section.starts_with("includeif") {
             return Some(format!("config:{section}"));
         }
         let full = format!("{section}.{key}");
         if key_runs_or_reads(section, key, value)
-            && !(full == "core.fsmonitor" && value.trim() == "false")
+            && !(full == "core.fsmonitor" && value == "false")
             && !(full == "core.worktree" && role == Role::Submodule)
         {
             return Some(format!("config:{full}"));
@@ -607,44 +610,22 @@ fn key_runs_or_reads(section: &str, key: &str, value: &str) -> bool {
         || (top == "gpg" && key.ends_with("program"))
 }
 
-/// One `key = value` line of a git configuration file.
-struct Entry<'t> {
-    /// The section: its name lowercased, then its subsection as written
-    /// (`remote.origin`, `includeif.gitdir:~/work/`).
-    section: String,
-    /// The key, lowercased.
-    key: String,
-    /// What follows the first `=`, as written (empty for a bare key).
-    value: &'t str,
-}
-
-/// The entries of a git configuration file, in order; comments skipped.
-fn entries(text: &str) -> Vec<Entry<'_>> {
-    let mut out = Vec::new();
-    let mut section = String::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('#') || line.starts_with(';') || line.is_empty() {
-            continue;
-        }
-        if let Some(header) = line.strip_prefix('[') {
-            let header = header.split(']').next().unwrap_or("");
-            let mut parts = header.splitn(2, char::is_whitespace);
-            let name = parts.next().unwrap_or("").to_ascii_lowercase();
-            section = match parts.next() {
-                Some(sub) => format!("{name}.{}", sub.trim().trim_matches('"')),
-                None => name,
-            };
-            continue;
-        }
-        let (key, value) = line.split_once('=').unwrap_or((line, ""));
-        out.push(Entry {
-            section: section.clone(),
-            key: key.trim().to_ascii_lowercase(),
-            value,
-        });
-    }
-    out
+/// The variables of a configuration file as git reads them, `(name,
+/// value)` (`None`: a bare key), or `None` where git would not read it
+/// exactly as the judge does. For tests against `git config --list`.
+#[doc(hidden)]
+pub fn config_variables(bytes: &[u8]) -> Option<Vec<(String, Option<String>)>> {
+    let entries = entries(bytes).ok()?;
+    Some(
+        entries
+            .into_iter()
+            .map(|e| match e.section.as_str() {
+                // A variable before any header: git names it by its key.
+                "" => (e.key, e.value),
+                section => (format!("{section}.{}", e.key), e.value),
+            })
+            .collect(),
+    )
 }
 
 /// Subcommands that run git again inside checked-out submodules (to see
@@ -743,11 +724,12 @@ fn gitdir_target(dot_git: &Path) -> Option<PathBuf> {
 
 /// `extensions.objectFormat = sha256` in a repository's config.
 fn object_format_sha256(config: &Path) -> bool {
-    crate::fsread::read_bounded(config, MAX_CONFIG_BYTES).is_ok_and(|text| {
-        let text = String::from_utf8_lossy(&text);
-        text.lines().any(|l| {
-            let l = l.trim().to_ascii_lowercase();
-            l.starts_with("objectformat") && l.contains("sha256")
+    let bytes = crate::fsread::read_bounded(config, MAX_CONFIG_BYTES).unwrap_or_default();
+    entries(&bytes).is_ok_and(|entries| {
+        entries.iter().any(|e| {
+            e.section == "extensions"
+                && e.key == "objectformat"
+                && e.value().eq_ignore_ascii_case("sha256")
         })
     })
 }
@@ -799,22 +781,26 @@ fn file_holds_credentials(
         return true;
     }
     *budget -= 1;
-    let text = match crate::fsread::read_bounded(file, MAX_CONFIG_BYTES) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    let bytes = match crate::fsread::read_bounded(file, MAX_CONFIG_BYTES) {
+        Ok(bytes) => bytes,
         Err(crate::fsread::ReadError::Missing) => return false,
         // Too large or unreadable: it cannot be shown to hold none.
         Err(_) => return true,
     };
-    if holds_credentials(&text) {
+    // A file git would read otherwise than the judge cannot be shown to
+    // hold none either.
+    let Ok(entries) = entries(&bytes) else {
+        return true;
+    };
+    if holds_credentials(&bytes, &entries) {
         return true;
     }
     let dir = file.parent().unwrap_or(Path::new("/"));
-    let includes = entries(&text);
-    let mut paths = includes.iter().filter(|e| {
+    let mut paths = entries.iter().filter(|e| {
         (e.section == "include" || e.section.starts_with("includeif")) && e.key == "path"
     });
     paths.any(|e| {
-        let path = e.value.trim().trim_matches('"');
+        let path = e.value();
         let included = match path.strip_prefix("~/") {
             Some(rest) => match home {
                 Some(home) => home.join(rest),
@@ -837,15 +823,58 @@ const SECRET_KEYS: &[&str] = &[
     "oauthtoken",
 ];
 
-fn holds_credentials(text: &str) -> bool {
-    text.lines().any(|line| {
+/// Credentials in a configuration file: a key named for a secret with a
+/// value, or a URL with a userinfo in a value or a section's name (`[url
+/// "https://user:pass@host/"]`, printed by `git config -l` and in the URLs
+/// it rewrites). The text is scanned as written too (`cat` prints it so).
+fn holds_credentials(bytes: &[u8], entries: &[Entry]) -> bool {
+    let secret_key = |key: &str| SECRET_KEYS.iter().any(|s| key.ends_with(s));
+    let text = String::from_utf8_lossy(bytes);
+    let as_written = text.lines().any(|line| {
         let (key, value) = line.split_once('=').unwrap_or((line, ""));
         let key = key.trim().to_ascii_lowercase();
-        let secret_key = SECRET_KEYS
-            .iter()
-            .any(|s| key == *s || (key.ends_with(s) && !key.starts_with('[')));
-        (secret_key && !value.trim().is_empty()) || url_with_password(value.trim())
-    })
+        (secret_key(&key) && !key.starts_with('[') && !value.trim().is_empty())
+            || url_with_userinfo(line)
+    });
+    as_written
+        || entries.iter().any(|e| {
+            (secret_key(&e.key) && !e.value().is_empty())
+                || url_with_userinfo(e.value())
+                || url_with_userinfo(&e.section)
+        })
+}
+
+/// Schemes whose userinfo is a login name, not a secret (`ssh://git@host`).
+const LOGIN_SCHEMES: &[&str] = &["ssh", "git+ssh", "ssh+git"];
+
+/// `scheme://userinfo@host` anywhere in `text`: a token as the user name
+/// (`https://ghp_x@github.com`) or a user and password; for the schemes of
+/// [`LOGIN_SCHEMES`], only with a password.
+fn url_with_userinfo(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(i) = rest.find("://") {
+        let before = &rest[..i];
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+            .map_or(0, |(j, c)| j + c.len_utf8());
+        let scheme = before[start..].to_ascii_lowercase();
+        rest = &rest[i + 3..];
+        let authority = rest
+            .split(|c: char| matches!(c, '/' | '?' | '#' | '"' | ']') || c.is_whitespace())
+            .next()
+            .unwrap_or("");
+        let Some((userinfo, _)) = authority.rsplit_once('@') else {
+            continue;
+        };
+        let login = LOGIN_SCHEMES.contains(&scheme.as_str());
+        let password = userinfo.split_once(':').is_some_and(|(_, p)| !p.is_empty());
+        if !userinfo.is_empty() && (!login || password) {
+            return true;
+        }
+    }
+    false
 }
 
 /// `scheme://user:password@host` with a non-empty password, anywhere in
@@ -871,6 +900,45 @@ pub fn work_tree_root(cwd: &Path) -> Option<PathBuf> {
         }
         if !dir.pop() {
             return None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod credentials {
+    use proptest::prelude::*;
+
+    /// A userinfo is a credential in every scheme but ssh's, where only a
+    /// password is.
+    #[test]
+    fn userinfo_in_urls() {
+        #[rustfmt::skip]
+        let rows: &[(&str, bool)] = &[
+            ("https://ghp_x@github.com/o/r.git", true),
+            ("[url \"https://user:pass@github.com/\"] insteadOf = https://github.com/", true),
+            ("\turl = HTTPS://tok@example.com", true),
+            ("ftp://u@example.com/", true),
+            ("git+https://u@example.com/", true),
+            ("ssh://git:hunter2@example.com/r.git", true),
+            ("https://github.com/o/r.git", false),
+            ("ssh://git@github.com/o/r.git", false),
+            ("git@github.com:o/r.git", false),
+            ("https://github.com/o/r?x=a@b", false),
+            ("https://@github.com/", false),
+            ("é://u@h ü://", true),
+        ];
+        for (text, want) in rows {
+            assert_eq!(super::url_with_userinfo(text), *want, "{text}");
+        }
+    }
+
+    proptest! {
+        /// The configuration and credential readers answer any bytes.
+        #[test]
+        fn readers_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let entries = crate::gitconfig::entries(&bytes).unwrap_or_default();
+            let _ = super::holds_credentials(&bytes, &entries);
+            let _ = super::url_with_userinfo(&String::from_utf8_lossy(&bytes));
         }
     }
 }

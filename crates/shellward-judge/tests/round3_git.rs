@@ -1,0 +1,269 @@
+//! The git classes of the judge's third adversarial round, each proven
+//! with real git: repositories are built with `git` in a temporary
+//! directory, planted, and judged. Every class has rows that must not be
+//! auto-allowed (with the rule id where it is specific) and controls that
+//! must stay read-only. Nothing here runs a planted program: git is only
+//! asked to build repositories and to read configuration.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+use shellward_judge::{Context, Verdict, judge};
+use shellward_syntax::analyze;
+
+/// A temporary directory with an empty home, and git run in it isolated
+/// from the user's and the system's configuration.
+struct Fixture {
+    _guard: tempfile::TempDir,
+    root: PathBuf,
+    home: PathBuf,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let guard = tempfile::Builder::new()
+            .prefix("shellward-round3-")
+            .tempdir()
+            .unwrap();
+        let root = guard.path().canonicalize().unwrap();
+        let home = root.join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        Fixture {
+            _guard: guard,
+            root,
+            home,
+        }
+    }
+
+    /// `git ARGS` in `dir`; its standard output.
+    fn git(&self, dir: &Path, args: &[&str]) -> String {
+        let out = std::process::Command::new("git")
+            .args(["-c", "user.email=t@example.com", "-c", "user.name=t"])
+            .args(["-c", "protocol.file.allow=always"])
+            .args(["-c", "init.defaultBranch=main"])
+            .args(["-c", "advice.addEmbeddedRepo=false"])
+            .args(args)
+            .current_dir(dir)
+            .env("HOME", &self.home)
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "git {args:?} in {}: {}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// A repository `name` with one commit of `README.md`.
+    fn repo(&self, name: &str) -> PathBuf {
+        let dir = self.root.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        self.git(&dir, &["init", "-q"]);
+        std::fs::write(dir.join("README.md"), "hello\n").unwrap();
+        self.git(&dir, &["add", "README.md"]);
+        self.git(&dir, &["commit", "-qm", "first"]);
+        dir
+    }
+
+    /// The workspace `ws`, judged from its root, with the fixture's home.
+    fn ctx(&self, ws: &Path) -> Context {
+        let mut ctx = Context::new(ws, ws);
+        ctx.home = Some(self.home.clone());
+        ctx
+    }
+}
+
+fn append(path: &Path, text: &str) {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+}
+
+/// Read-only with nothing outside the workspace: what runs unasked.
+fn auto_allowed(v: &Verdict) -> bool {
+    v.read_only && v.external_paths.is_empty()
+}
+
+/// The rule that let a read-only command through (its first simple
+/// command's), or the one that stopped it.
+fn rule(v: &Verdict) -> String {
+    match v.commands.first() {
+        Some(c) if v.read_only => c.rule.to_string(),
+        _ => v.rule.to_string(),
+    }
+}
+
+/// Class 2: configuration planted in forms a line reader misses. git's own
+/// reading (`git config --get`) proves each is what git would run.
+#[test]
+fn configuration_is_read_as_git_reads_it() {
+    let f = Fixture::new();
+    #[rustfmt::skip]
+    let planted: &[(&str, &str, &str)] = &[
+        // (a) a variable on the header's line.
+        ("same_line", "[core] fsmonitor = \"touch X; false\"\n", "config:core.fsmonitor"),
+        // (b) a continued value swallows the next header.
+        ("continued", "[core]\n\tx = y \\\n[user]\n\tfsmonitor = \"touch X; false\"\n", "config:core.fsmonitor"),
+        // Names in any case, the old subsection form.
+        ("case", "[CORE]\n\tFsMonitor = touch X\n", "config:core.fsmonitor"),
+        ("old_form", "[remote.origin]\n\tpromisor = true\n", "config:remote.origin.promisor"),
+        // A comment does not continue; quotes and escapes are values.
+        ("comment", "[core]\n# a comment \\\n\tfsmonitor = \"tou\"ch\\tX\n", "config:core.fsmonitor"),
+        ("crlf", "[core]\r\n\tfsmonitor = touch X\r\n", "config:core.fsmonitor"),
+    ];
+    for (name, text, why) in planted {
+        let dir = f.repo(name);
+        append(&dir.join(".git/config"), text);
+        assert!(
+            !f.git(&dir, &["config", "--get-all", &why[7..]]).is_empty(),
+            "{name}: git reads it"
+        );
+        let v = judge(&analyze("git status"), &f.ctx(&dir));
+        assert_eq!(
+            (v.read_only, &*v.rule),
+            (false, &*format!("git.repo_unsafe:{why}")),
+            "{name}"
+        );
+    }
+    // (c) a byte order mark before the first header.
+    let bom = f.repo("bom");
+    let config = std::fs::read_to_string(bom.join(".git/config")).unwrap();
+    let text = format!("\u{feff}[core]\n\tfsmonitor = touch X\n{config}");
+    std::fs::write(bom.join(".git/config"), text).unwrap();
+    assert_eq!(
+        f.git(&bom, &["config", "--get", "core.fsmonitor"]),
+        "touch X\n"
+    );
+    let v = judge(&analyze("git status"), &f.ctx(&bom));
+    assert_eq!(&*v.rule, "git.repo_unsafe:config:core.fsmonitor");
+    // What git would not read is not trusted.
+    for (name, text) in [
+        ("bad_escape", "[core]\n\tx = a\\q\n"),
+        ("open_quote", "[core]\n\tx = \"a\n[user]\n\tname = b\n"),
+        ("nul", "[core]\n\tx = a\0b\n"),
+    ] {
+        let dir = f.repo(name);
+        append(&dir.join(".git/config"), text);
+        let v = judge(&analyze("git status"), &f.ctx(&dir));
+        assert_eq!(&*v.rule, "git.repo_unsafe:config_malformed", "{name}");
+    }
+    // A configuration as people write it stays trusted.
+    let normal = f.repo("normal");
+    append(
+        &normal.join(".git/config"),
+        "# settings\n[core]\n\tautocrlf = input ; a comment\n\tfsmonitor = false\n\
+         [remote \"origin\"]\n\turl = https://github.com/o/r.git\n\
+         \tfetch = +refs/heads/*:refs/remotes/origin/*\n\
+         [branch \"main\"]\n\tremote = origin\n\tmerge = refs/heads/main\n\
+         [user] name = \"A \\\"B\\\" C\"\n",
+    );
+    let v = judge(&analyze("git status"), &f.ctx(&normal));
+    assert!(auto_allowed(&v), "{}", v.rule);
+    assert_eq!(rule(&v), "readonly.git:status");
+}
+
+/// `config --list -z` of `text` as git reads it: `(name, value)`, or `None`
+/// where git rejects the file.
+fn git_list(f: &Fixture, text: &[u8]) -> Option<Vec<(String, Option<String>)>> {
+    let file = f.root.join("probe.config");
+    std::fs::write(&file, text).unwrap();
+    let out = std::process::Command::new("git")
+        .args(["config", "--file"])
+        .arg(&file)
+        .args(["--list", "-z"])
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .unwrap();
+    if !out.status.success() {
+        return None;
+    }
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    let items = out.split('\0').filter(|item| !item.is_empty());
+    Some(
+        items
+            .map(|item| match item.split_once('\n') {
+                Some((name, value)) => (name.to_string(), Some(value.to_string())),
+                None => (item.to_string(), None),
+            })
+            .collect(),
+    )
+}
+
+/// Class 2, the reader itself: it agrees with `git config --list` on
+/// written forms and on generated ones (the same variables and values, and
+/// rejecting what git rejects).
+#[test]
+fn the_config_reader_agrees_with_git() {
+    let f = Fixture::new();
+    let mut texts: Vec<String> = [
+        "[core] fsmonitor = x\n",
+        "[core]\n\tx = y \\\n[user]\n\tfsmonitor = z\n",
+        "\u{feff}[core]\n\tk = v\n",
+        "[a.B]\nk\n[a \"B.c\"]k=2\n[a\t\"x\\\"y\\z\"]\n\tk = 1\n",
+        "[a]\n\tk = \"x\\ty\" # c\n\tj = a\"b;c\"d ; c\n\tl = \" x \"  y  \n",
+        "[a]\n\tk = x\\q\n",
+        "[a]\n\tk # c\n",
+        "k = v\n[a]\nb = 1\n",
+        "[ \"x\"]\nk=1\n",
+        "[a]\n\tk = ab\\",
+        "[a]\r\n\tk = v\r\n\tj = a\rb\n",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // Generated files from the characters that matter to the reader.
+    const TOKENS: &[&str] = &[
+        "[",
+        "]",
+        "core",
+        "Remote",
+        ".",
+        " ",
+        "\t",
+        "\"",
+        "\\",
+        "\n",
+        "\r\n",
+        "\r",
+        "=",
+        "x",
+        "k-2",
+        "#",
+        ";",
+        "\u{feff}",
+        "\\n",
+        "\\\n",
+        "[core]",
+        "[a \"B\"]",
+        "k = v\n",
+        "\u{b}",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..400 {
+        let len = 2 + next() % 14;
+        let text: String = (0..len)
+            .map(|_| TOKENS[(next() % TOKENS.len() as u64) as usize])
+            .collect();
+        texts.push(text);
+    }
+    let mut differ = Vec::new();
+    for text in &texts {
+        let ours = shellward_judge::git::config_variables(text.as_bytes());
+        let git = git_list(&f, text.as_bytes());
+        if ours != git {
+            differ.push(format!("{text:?}\n  ours: {ours:?}\n  git:  {git:?}"));
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}

@@ -812,6 +812,41 @@ fn file_holds_credentials(
     })
 }
 
+/// A file of git's configuration or credentials named by `path` (resolved)
+/// that a reader would print credentials from: `.git-credentials` and
+/// `.config/git/credentials` always, and when they hold credentials, the
+/// `config` or `config.worktree` of a git directory, `.gitconfig`,
+/// `.config/git/config`, or a git directory's config through the directory
+/// (`grep -r url .git`, `cat .git/*`). `cat .git/config` then asks as `git
+/// remote -v` does. Only these names cost more than a comparison.
+pub(crate) fn credentials_file(path: &Path) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    let name = path.file_name()?.as_bytes();
+    let parent = path.parent()?;
+    let in_git_dir = || std::fs::symlink_metadata(parent.join("HEAD")).is_ok();
+    let config = match name {
+        b".git-credentials" => return Some(path.to_path_buf()),
+        b"credentials" if parent.ends_with(".config/git") => return Some(path.to_path_buf()),
+        b".gitconfig" => path.to_path_buf(),
+        b"config" if parent.ends_with(".config/git") => path.to_path_buf(),
+        b"config" | b"config.worktree" if in_git_dir() => path.to_path_buf(),
+        b".git" => path.join("config"),
+        _ => return None,
+    };
+    let bytes = match crate::fsread::read_bounded(&config, MAX_CONFIG_BYTES) {
+        Ok(bytes) => bytes,
+        Err(crate::fsread::ReadError::Missing | crate::fsread::ReadError::NotRegular) => {
+            return None;
+        }
+        Err(_) => return Some(config),
+    };
+    let shows = match entries(&bytes) {
+        Ok(entries) => holds_credentials(&bytes, &entries),
+        Err(_) => true,
+    };
+    shows.then_some(config)
+}
+
 /// Key names that hold secrets (`http.extraHeader`, `sendemail.smtpPass`,
 /// `github.token`, `hub.oauthtoken`, ...), matched on the key's last part.
 const SECRET_KEYS: &[&str] = &[

@@ -267,3 +267,132 @@ fn the_config_reader_agrees_with_git() {
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
+
+/// Class 7: credentials that `git remote -v` and `git config -l` print:
+/// a token as a URL's user name, a password in a section's name (`[url
+/// "https://user:pass@host/"]`, whose rewritten URLs git prints), a password
+/// in an ssh URL. Reading the file itself asks too.
+#[test]
+fn credentials_in_urls() {
+    let f = Fixture::new();
+    let token = f.repo("token");
+    let url = "https://ghp_FAKETOKEN1234567890@github.com/o/r.git";
+    f.git(&token, &["remote", "add", "origin", url]);
+    let rewrite = f.repo("rewrite");
+    f.git(
+        &rewrite,
+        &["remote", "add", "origin", "https://github.com/o/r.git"],
+    );
+    append(
+        &rewrite.join(".git/config"),
+        "[url \"https://user:s3cretpass@github.com/\"]\n\tinsteadOf = https://github.com/\n",
+    );
+    assert!(f.git(&rewrite, &["remote", "-v"]).contains("s3cretpass"));
+    let ssh = f.repo("ssh_password");
+    let url = "ssh://git:hunter2@example.com/r.git";
+    f.git(&ssh, &["remote", "add", "origin", url]);
+    for dir in [&token, &rewrite, &ssh] {
+        let ctx = f.ctx(dir);
+        for command in [
+            "git remote -v",
+            "git config -l",
+            "git remote get-url origin",
+        ] {
+            let v = judge(&analyze(command), &ctx);
+            let want = (false, "git.credentials_in_config");
+            assert_eq!((v.read_only, &*v.rule), want, "{command} in {dir:?}");
+        }
+        let config = dir.join(".git/config").display().to_string();
+        for command in [
+            "cat .git/config",
+            "head -5 .git/config",
+            "grep url .git/config",
+            "cat .git/*",
+            "grep -r url .git",
+            "cat ./.git/../.git/config",
+        ] {
+            let v = judge(&analyze(command), &ctx);
+            assert!(!auto_allowed(&v), "{command}: {}", v.rule);
+            assert!(
+                v.external_paths.contains(&config),
+                "{command}: {:?}",
+                v.external_paths
+            );
+        }
+        // Commands that print no configuration still run.
+        assert!(auto_allowed(&judge(&analyze("git log --oneline"), &ctx)));
+    }
+}
+
+/// Class 7: git's configuration and credential files by name, read
+/// directly inside the workspace.
+#[test]
+fn git_config_files_read_directly() {
+    let f = Fixture::new();
+    let files = f.root.join("files");
+    std::fs::create_dir_all(files.join("plain")).unwrap();
+    std::fs::create_dir_all(files.join(".config/git")).unwrap();
+    for (name, text) in [
+        (".gitconfig", "[github]\n\ttoken = ghp_x\n"),
+        (".git-credentials", ""),
+        (
+            ".config/git/config",
+            "[remote \"o\"]\n\turl = https://tok@example.com/\n",
+        ),
+        (".config/git/credentials", ""),
+        ("plain/.gitconfig", "[user]\n\tname = me\n"),
+        ("plain/config", "[url \"https://u:p@example.com/\"]\n"),
+    ] {
+        std::fs::write(files.join(name), text).unwrap();
+    }
+    let ctx = f.ctx(&files);
+    for (command, allowed) in [
+        ("cat .gitconfig", false),
+        ("cat .git-credentials", false),
+        ("cat .config/git/config", false),
+        ("head .config/git/credentials", false),
+        ("cat plain/.gitconfig", true),
+        // A file named `config` outside a git directory is no git file.
+        ("cat plain/config", true),
+    ] {
+        let v = judge(&analyze(command), &ctx);
+        assert_eq!(
+            auto_allowed(&v),
+            allowed,
+            "{command}: {} {:?}",
+            v.rule,
+            v.external_paths
+        );
+    }
+}
+
+/// Class 7, controls: URLs without credentials print freely.
+#[test]
+fn urls_without_credentials() {
+    let f = Fixture::new();
+    for (name, url) in [
+        ("https", "https://github.com/o/r.git"),
+        ("scp", "git@github.com:o/r.git"),
+        ("ssh", "ssh://git@github.com/o/r.git"),
+    ] {
+        let dir = f.repo(name);
+        f.git(&dir, &["remote", "add", "origin", url]);
+        let rewrite = "[url \"git@github.com:\"]\n\tinsteadOf = https://github.com/\n";
+        append(&dir.join(".git/config"), rewrite);
+        let ctx = f.ctx(&dir);
+        for command in [
+            "git remote -v",
+            "git config -l",
+            "cat .git/config",
+            "grep -r url .git",
+        ] {
+            let v = judge(&analyze(command), &ctx);
+            assert!(
+                auto_allowed(&v),
+                "{command} with {url}: {} {:?}",
+                v.rule,
+                v.external_paths
+            );
+        }
+    }
+}

@@ -111,6 +111,13 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
     ("version", "--build-options"),
 ];
 
+/// Subcommands whose every operand may name a file outside the repository,
+/// so each is checked as a path (of the others, only those after `--`).
+/// `git diff A B` compares two files as `diff --no-index` does, wherever they
+/// are, when either is outside the work tree (`git diff ../x README.md`,
+/// `git diff ~/.ssh/id_rsa /dev/null`); a revision reads as a path inside.
+const PATH_OPERANDS: &[&str] = &["blame", "ls-files", "status", "check-ignore", "diff"];
+
 /// Global options that are allowed before the subcommand.
 /// (`--paginate`/`-p` are not: the pager is a program chosen by the environment or configuration.)
 const GLOBALS: &[&str] = &[
@@ -175,12 +182,10 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
         )
     })?;
     callbacks(sub, &parsed)?;
-    // Operands that can name files outside the repository.
-    let paths = match *sub {
-        "blame" | "ls-files" | "status" | "check-ignore" => {
-            parsed.operands.iter().map(|(_, o)| *o).collect()
-        }
-        _ => after_double_dash(sub_args),
+    let paths = if PATH_OPERANDS.contains(sub) {
+        parsed.operands.iter().map(|(_, o)| *o).collect()
+    } else {
+        after_double_dash(sub_args)
     };
     Ok(Judged {
         rule: crate::Text::Borrowed(&known.rule),

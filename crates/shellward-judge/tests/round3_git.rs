@@ -98,6 +98,56 @@ fn rule(v: &Verdict) -> String {
     }
 }
 
+/// Class 1: `git diff A B` with either outside the work tree compares the
+/// two files directly: every operand of `git diff` is a path.
+#[test]
+fn every_diff_operand_is_a_path() {
+    let f = Fixture::new();
+    let ws = f.repo("ws");
+    std::fs::create_dir_all(f.root.join("outside")).unwrap();
+    std::fs::write(f.root.join("outside/secret"), "secret\n").unwrap();
+    std::fs::write(ws.join(".git-credentials"), "https://u:p@example.com\n").unwrap();
+    let ctx = f.ctx(&ws);
+    let outside = format!("{}/outside/*", f.root.display());
+    let store = ws.join(".git-credentials").display().to_string();
+    #[rustfmt::skip]
+    let asks: &[(&str, Option<&str>)] = &[
+        ("git diff ../outside/secret README.md", Some(&outside)),
+        ("git diff README.md ../outside/secret", Some(&outside)),
+        ("git diff --stat ../outside/secret /dev/null", Some(&outside)),
+        ("git diff -- ../outside/secret", Some(&outside)),
+        ("git diff ~/.ssh/id_rsa /dev/null", None),
+        ("git diff .git-credentials /dev/null", Some(&store)),
+    ];
+    for (command, path) in asks {
+        let v = judge(&analyze(command), &ctx);
+        assert!(!auto_allowed(&v), "{command}: {}", v.rule);
+        if let Some(path) = path {
+            assert!(
+                v.external_paths.contains(&path.to_string()),
+                "{command}: {:?}",
+                v.external_paths
+            );
+        }
+    }
+    for command in [
+        "git diff README.md",
+        "git diff HEAD README.md",
+        "git diff HEAD~1..HEAD -- README.md",
+        "git diff --stat main",
+        "git diff README.md /dev/null",
+    ] {
+        let v = judge(&analyze(command), &ctx);
+        assert!(
+            auto_allowed(&v),
+            "{command}: {} {:?}",
+            v.rule,
+            v.external_paths
+        );
+        assert_eq!(rule(&v), "readonly.git:diff", "{command}");
+    }
+}
+
 /// Class 2: configuration planted in forms a line reader misses. git's own
 /// reading (`git config --get`) proves each is what git would run.
 #[test]

@@ -634,11 +634,12 @@ pub fn config_variables(bytes: &[u8]) -> Option<Vec<(String, Option<String>)>> {
 }
 
 /// Subcommands that run git again inside checked-out submodules (to see
-/// whether they are dirty, or to list their files).
+/// whether they are dirty, to list their files, or, for `submodule
+/// status` in every form, `git describe` in each one, which fetches what a
+/// partial clone lacks).
 pub(crate) fn recurses_into_submodules(sub: &str, p: &Parsed<'_>) -> bool {
-    matches!(sub, "status" | "diff" | "describe")
+    matches!(sub, "status" | "diff" | "describe" | "submodule status")
         || (sub == "ls-files" && p.has("--recurse-submodules"))
-        || (sub == "submodule status" && p.has("--recursive"))
 }
 
 /// Submodules that git would run in: every gitlink of the repository

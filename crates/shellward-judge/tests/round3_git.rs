@@ -318,6 +318,72 @@ fn the_config_reader_agrees_with_git() {
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
 
+/// Class 3: `git submodule status` runs `git describe` in each submodule,
+/// in every form; its submodules are checked as `--recursive`'s were.
+#[test]
+fn submodule_status_checks_the_submodules() {
+    let f = Fixture::new();
+    let lib = f.repo("lib-src");
+    let sup = f.repo("super");
+    // A submodule checked out with its own `.git` directory (not absorbed
+    // in `.git/modules`), its configuration planted: a partial clone whose
+    // promisor remote runs a program to fetch.
+    f.git(&sup, &["clone", "-q", lib.to_str().unwrap(), "sub"]);
+    std::fs::write(
+        sup.join(".gitmodules"),
+        "[submodule \"sub\"]\n\tpath = sub\n\turl = ../lib-src\n",
+    )
+    .unwrap();
+    f.git(&sup, &["add", ".gitmodules", "sub"]);
+    f.git(&sup, &["commit", "-qm", "sub"]);
+    let sub = sup.join("sub");
+    f.git(&sub, &["config", "core.repositoryFormatVersion", "1"]);
+    f.git(&sub, &["config", "extensions.partialClone", "origin"]);
+    f.git(&sub, &["config", "remote.origin.promisor", "true"]);
+    f.git(
+        &sub,
+        &["config", "remote.origin.url", "ext::sh -c touch% MARKER"],
+    );
+    let ctx = f.ctx(&sup);
+    for command in [
+        "git submodule status",
+        "git submodule status --cached",
+        "git submodule status --recursive",
+        "git submodule status -- sub",
+    ] {
+        let v = judge(&analyze(command), &ctx);
+        assert!(!v.read_only, "{command}: {}", v.rule);
+        assert!(
+            v.rule.starts_with("git.repo_unsafe:submodule:config:"),
+            "{command}: {}",
+            v.rule
+        );
+    }
+    // The other `submodule` forms run git in submodules or change them.
+    for (command, want) in [
+        ("git submodule", "git.subcommand:submodule"),
+        ("git submodule summary", "git.subcommand:submodule"),
+        ("git submodule foreach ls", "git.subcommand:submodule"),
+    ] {
+        let v = judge(&analyze(command), &ctx);
+        assert_eq!((v.read_only, &*v.rule), (false, want), "{command}");
+    }
+    assert!(!sup.join("MARKER").exists() && !sub.join("MARKER").exists());
+    // Controls: no submodules, and a submodule added the usual way.
+    let plain = f.repo("plain");
+    let v = judge(&analyze("git submodule status"), &f.ctx(&plain));
+    assert!(auto_allowed(&v), "{}", v.rule);
+    assert_eq!(rule(&v), "readonly.git:submodule status");
+    let clean = f.repo("clean");
+    f.git(
+        &clean,
+        &["submodule", "add", "-q", lib.to_str().unwrap(), "lib"],
+    );
+    f.git(&clean, &["commit", "-qm", "lib"]);
+    let v = judge(&analyze("git submodule status --cached"), &f.ctx(&clean));
+    assert!(auto_allowed(&v), "{}", v.rule);
+}
+
 /// Class 7: credentials that `git remote -v` and `git config -l` print:
 /// a token as a URL's user name, a password in a section's name (`[url
 /// "https://user:pass@host/"]`, whose rewritten URLs git prints), a password

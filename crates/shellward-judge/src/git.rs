@@ -37,9 +37,11 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
         "describe",
         "--tags --all --always --abbrev=NUM --long --dirty=OPT --broken=OPT --exact-match --candidates=NUM --match=STR --exclude=STR --first-parent --contains",
     ),
+    // (`--show-superproject-working-tree` is left out: it runs git in the
+    // repository above, whose configuration is not checked.)
     (
         "rev-parse",
-        "--show-toplevel --show-prefix --show-cdup --git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --abbrev-ref=OPT --symbolic-full-name --short=OPT --verify -q|--quiet --all --branches --tags --remotes --show-superproject-working-tree --path-format=STR --sq --symbolic --default=STR --show-object-format=OPT",
+        "--show-toplevel --show-prefix --show-cdup --git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --abbrev-ref=OPT --symbolic-full-name --short=OPT --verify -q|--quiet --all --branches --tags --remotes --path-format=STR --sq --symbolic --default=STR --show-object-format=OPT",
     ),
     ("remote", "-v|--verbose -n"),
     // `git var NAME`: one of git's logical variables (`-l` lists the whole

@@ -384,6 +384,33 @@ fn submodule_status_checks_the_submodules() {
     assert!(auto_allowed(&v), "{}", v.rule);
 }
 
+/// Class 4: `rev-parse --show-superproject-working-tree` runs git in the
+/// repository above, which nobody checked.
+#[test]
+fn rev_parse_does_not_go_to_the_superproject() {
+    let f = Fixture::new();
+    let sup = f.repo("super");
+    append(&sup.join(".git/config"), "[core]\n\tfsmonitor = touch X\n");
+    let ws = sup.join("sub");
+    std::fs::create_dir_all(&ws).unwrap();
+    f.git(&ws, &["init", "-q"]);
+    let ctx = f.ctx(&ws);
+    let v = judge(
+        &analyze("git rev-parse --show-superproject-working-tree"),
+        &ctx,
+    );
+    assert_eq!(
+        (v.read_only, &*v.rule),
+        (
+            false,
+            "readonly.flag:git rev-parse:--show-superproject-working-tree"
+        )
+    );
+    let v = judge(&analyze("git rev-parse --show-toplevel"), &ctx);
+    assert!(auto_allowed(&v), "{}", v.rule);
+    assert_eq!(rule(&v), "readonly.git:rev-parse");
+}
+
 /// Class 7: credentials that `git remote -v` and `git config -l` print:
 /// a token as a URL's user name, a password in a section's name (`[url
 /// "https://user:pass@host/"]`, whose rewritten URLs git prints), a password

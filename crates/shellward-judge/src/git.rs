@@ -494,39 +494,107 @@ fn git_dir_unsafe(git_dir: &Path, role: Role) -> Option<String> {
     }
     config_unsafe(&git_dir.join("config"), role)
         .or_else(|| config_unsafe(&git_dir.join("config.worktree"), role))
-        .or_else(|| submodule_configs_unsafe(&git_dir.join("modules")))
+        .or_else(|| git_dir_parts_unsafe(git_dir))
 }
 
-/// git recurses into submodules (`git status` checks whether they are
-/// dirty), running them with their own configuration from `.git/modules`.
-/// Every `config` below it is checked; a tree too large to check is unsafe.
-fn submodule_configs_unsafe(modules: &Path) -> Option<String> {
-    const MAX_ENTRIES: usize = 10_000;
-    let mut pending = vec![modules.to_path_buf()];
+/// The directories of a git directory whose files git reads: refs and
+/// their logs, `info` (`attributes`, `exclude`, `sparse-checkout`), linked
+/// worktrees' state (`git worktree list -v` prints a `locked` reason), a
+/// rebase's or cherry-pick's lists (`git status` prints their lines), the
+/// old `remotes` and `branches` files of `git remote`, reftable's tables.
+/// Walked whole. The others git does not read as data: `hooks` run (what a
+/// read-only command runs is checked), `objects` holds objects checked by
+/// their hashes (its `info` and `pack` are walked), tools keep their own.
+#[rustfmt::skip]
+const READ_DIRS: &[&str] = &[
+    "refs", "logs", "info", "worktrees", "rebase-merge", "rebase-apply", "sequencer",
+    "remotes", "branches", "reftable",
+];
+
+/// Entries of a git directory looked at before it is not trusted.
+const MAX_GIT_DIR_ENTRIES: usize = 20_000;
+
+/// What a directory met in the walk of a git directory is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// A git directory: its files, [`READ_DIRS`], `objects`, `modules`
+    /// (`module`: a submodule's, below `modules`).
+    GitDir { module: bool },
+    /// `objects`: only `info` and `pack` hold files read as they are.
+    Objects,
+    /// Files git reads, at any depth.
+    Files,
+    /// `modules`, or a directory of it: submodules' git directories by
+    /// their names, which may hold `/` (`modules/lib/sub`).
+    Modules,
+}
+
+/// Every file git reads in `git_dir` must be a regular file of its own: a
+/// link may lead anywhere and git prints what it cannot parse in its errors
+/// (`packed-refs -> ~/.netrc`: `git show-ref` prints its lines); a FIFO
+/// blocks git. The same below `modules`, whose git directories' own
+/// configuration is checked too (`git status` runs git in submodules with
+/// it). A tree too large to look at is not trusted.
+fn git_dir_parts_unsafe(git_dir: &Path) -> Option<String> {
+    let mut pending = vec![(git_dir.to_path_buf(), Part::GitDir { module: false })];
     let mut seen = 0;
-    while let Some(dir) = pending.pop() {
+    while let Some((dir, part)) = pending.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
-        for entry in entries.flatten() {
+        for entry in entries {
             seen += 1;
-            if seen > MAX_ENTRIES {
-                return Some("modules_too_large".into());
+            if seen > MAX_GIT_DIR_ENTRIES {
+                return Some("git_dir_too_large".into());
             }
-            let path = entry.path();
-            let Ok(kind) = entry.file_type() else {
-                continue;
+            let Ok((path, kind)) = entry.and_then(|e| Ok((e.path(), e.file_type()?))) else {
+                return Some("git_dir_unreadable".into());
             };
             if kind.is_dir() {
-                pending.push(path);
-            } else if entry.file_name() == "config"
-                && let Some(why) = config_unsafe(&path, Role::Submodule)
-            {
-                return Some(why);
+                match descend(part, &path) {
+                    Ok(Some(next)) => pending.push((path, next)),
+                    Ok(None) => {}
+                    Err(why) => return Some(why),
+                }
+            } else if !kind.is_file() {
+                let what = if kind.is_symlink() { "link" } else { "special" };
+                let part = path.strip_prefix(git_dir).unwrap_or(&path);
+                return Some(format!("git_dir_{what}:{}", part.display()));
             }
         }
     }
     None
+}
+
+/// How the walk goes on into `dir`, met in a directory of kind `part`:
+/// as what it is, or not at all (`None`); `Err` when it is a submodule's
+/// git directory with unsafe configuration.
+fn descend(part: Part, dir: &Path) -> Result<Option<Part>, String> {
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    Ok(match part {
+        Part::GitDir { module } => match name {
+            "objects" => Some(Part::Objects),
+            "modules" => Some(Part::Modules),
+            "hooks" => None,
+            n if READ_DIRS.contains(&n) => Some(Part::Files),
+            // A submodule's git directory may hold another's, by name.
+            _ => module.then_some(Part::Modules),
+        },
+        Part::Objects => matches!(name, "info" | "pack").then_some(Part::Files),
+        Part::Files => Some(Part::Files),
+        Part::Modules => {
+            let holds = |f: &str| std::fs::symlink_metadata(dir.join(f)).is_ok();
+            if !holds("HEAD") && !holds("config") {
+                return Ok(Some(Part::Modules));
+            }
+            let unsafe_config = config_unsafe(&dir.join("config"), Role::Submodule)
+                .or_else(|| config_unsafe(&dir.join("config.worktree"), Role::Submodule));
+            match unsafe_config {
+                Some(why) => return Err(why),
+                None => Some(Part::GitDir { module: true }),
+            }
+        }
+    })
 }
 
 /// A repository configuration larger than this is not read (and not trusted).

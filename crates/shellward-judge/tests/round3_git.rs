@@ -411,6 +411,120 @@ fn rev_parse_does_not_go_to_the_superproject() {
     assert_eq!(rule(&v), "readonly.git:rev-parse");
 }
 
+/// A repository with every part git makes (packed and loose refs, tags,
+/// reflogs, a linked worktree, a commit graph, an absorbed submodule) and a
+/// hook linked the way people link theirs; and a file of secrets.
+fn full_repo(f: &Fixture) -> (PathBuf, PathBuf) {
+    let netrc = f.root.join("netrc");
+    std::fs::write(&netrc, "machine example.com login u password hunter2\n").unwrap();
+    let base = f.repo("base");
+    f.git(&base, &["tag", "v1"]);
+    f.git(&base, &["branch", "topic"]);
+    f.git(&base, &["pack-refs", "--all"]);
+    f.git(&base, &["commit", "-q", "--allow-empty", "-m", "second"]);
+    f.git(&base, &["worktree", "add", "-q", "../wt", "topic"]);
+    f.git(&base, &["commit-graph", "write", "--reachable"]);
+    let lib = f.repo("lib-src");
+    f.git(
+        &base,
+        &["submodule", "add", "-q", lib.to_str().unwrap(), "lib"],
+    );
+    // git runs hooks, never reads them as data.
+    std::fs::create_dir_all(base.join("scripts")).unwrap();
+    std::fs::write(base.join("scripts/hook"), "#!/bin/sh\n").unwrap();
+    std::os::unix::fs::symlink("../../scripts/hook", base.join(".git/hooks/pre-commit")).unwrap();
+    (base, netrc)
+}
+
+/// Class 5: a file of the git directory that is a link leaks what it leads
+/// to in git's errors (`packed-refs -> ~/.netrc`: `git show-ref` prints
+/// its lines; `info/attributes`: `git diff`).
+#[test]
+fn git_dir_files_that_are_links() {
+    let f = Fixture::new();
+    let (base, netrc) = full_repo(&f);
+    assert_eq!(shellward_judge::git::repository_unsafe(&base), None);
+    let v = judge(&analyze("git show-ref"), &f.ctx(&base));
+    assert!(auto_allowed(&v), "{}", v.rule);
+    #[rustfmt::skip]
+    let links = [
+        "packed-refs", "info/attributes", "info/exclude", "index", "shallow", "logs/HEAD",
+        "FETCH_HEAD", "ORIG_HEAD", "MERGE_HEAD", "description",
+        "refs/heads/evil", "refs/tags/deep/er/tag", "logs/refs/heads/main",
+        "objects/info/commit-graph", "objects/info/packs", "rebase-merge/done",
+        "sequencer/todo", "worktrees/wt/locked", "modules/lib/packed-refs",
+        "modules/lib/info/attributes", "remotes/origin",
+    ];
+    for (i, part) in links.iter().enumerate() {
+        let dir = f.root.join(format!("link{i}"));
+        copy_tree(&base, &dir);
+        let path = dir.join(".git").join(part);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let _ = std::fs::remove_file(&path);
+        std::os::unix::fs::symlink(&netrc, &path).unwrap();
+        let why = format!("git_dir_link:{part}");
+        assert_eq!(
+            shellward_judge::git::repository_unsafe(&dir).as_deref(),
+            Some(&*why)
+        );
+        let v = judge(&analyze("git show-ref"), &f.ctx(&dir));
+        assert_eq!(&*v.rule, format!("git.repo_unsafe:{why}"), "{part}");
+    }
+    // `config.worktree` is read as configuration: a link is unreadable.
+    let dir = f.root.join("link-config-worktree");
+    copy_tree(&base, &dir);
+    std::os::unix::fs::symlink(&netrc, dir.join(".git/config.worktree")).unwrap();
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&dir).as_deref(),
+        Some("config_unreadable")
+    );
+}
+
+/// Class 5: a FIFO where git reads a file blocks it; a git directory too
+/// large to look at is not trusted.
+#[test]
+fn git_dir_files_that_are_not_files() {
+    let f = Fixture::new();
+    let (base, _) = full_repo(&f);
+    for part in ["index", "packed-refs", "refs/heads/fifo"] {
+        let dir = f.root.join(format!("fifo-{}", part.replace('/', "-")));
+        copy_tree(&base, &dir);
+        let path = dir.join(".git").join(part);
+        let _ = std::fs::remove_file(&path);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let why = format!("git_dir_special:{part}");
+        assert_eq!(
+            shellward_judge::git::repository_unsafe(&dir).as_deref(),
+            Some(&*why)
+        );
+        let v = judge(&analyze("git status"), &f.ctx(&dir));
+        assert_eq!(&*v.rule, format!("git.repo_unsafe:{why}"), "{part}");
+    }
+    let many = f.repo("many");
+    for i in 0..20_001 {
+        std::fs::write(many.join(format!(".git/refs/tags/t{i}")), "").unwrap();
+    }
+    assert_eq!(
+        shellward_judge::git::repository_unsafe(&many).as_deref(),
+        Some("git_dir_too_large")
+    );
+}
+
+/// A copy of `from` at `to`, links copied as links.
+fn copy_tree(from: &Path, to: &Path) {
+    let status = std::process::Command::new("cp")
+        .arg("-a")
+        .arg(from)
+        .arg(to)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
 /// Class 7: credentials that `git remote -v` and `git config -l` print:
 /// a token as a URL's user name, a password in a section's name (`[url
 /// "https://user:pass@host/"]`, whose rewritten URLs git prints), a password

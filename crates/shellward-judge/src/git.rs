@@ -655,8 +655,16 @@ const UNSAFE_KEYS: &[&str] = &[
     // `git help` runs these viewers and browsers, and shows HTML pages in a
     // browser, from anywhere.
     "help.browser", "web.browser", "help.format", "help.htmlpath",
-    // `git blame` reads the file this names, wherever it is.
-    "blame.ignorerevsfile",
+    // Files named here are read wherever they are, and what git cannot
+    // parse in them it prints: `git blame`'s revisions to ignore, the
+    // attributes and ignore rules every status, diff and grep reads, the
+    // mailmap of `log`, `shortlog` and `blame`, diff's order, the commit
+    // message template, ssh signing's signers and revocations.
+    "blame.ignorerevsfile", "core.attributesfile", "core.excludesfile", "mailmap.file",
+    "mailmap.blob", "diff.orderfile", "commit.template", "gpg.ssh.allowedsignersfile",
+    "gpg.ssh.revocationfile",
+    // Programs ssh signing runs for a key.
+    "gpg.ssh.defaultkeycommand",
     // `git show`/`log -p` run git in submodules, with their own configuration
     // (checked only for status, diff, describe).
     "diff.submodule",
@@ -670,7 +678,8 @@ const UNSAFE_KEYS: &[&str] = &[
 
 /// Sections (their first part) whose every key runs a program or opens a
 /// page: pagers, filters, viewers, browsers, `uploadpack`.
-const UNSAFE_SECTIONS: &[&str] = &["pager", "filter", "uploadpack", "man", "browser"];
+/// (`trace2` writes every command's trace to the file or socket it names.)
+const UNSAFE_SECTIONS: &[&str] = &["pager", "filter", "uploadpack", "man", "browser", "trace2"];
 
 /// Does `section.key = value` make a read-only subcommand unsafe?
 fn key_runs_or_reads(section: &str, key: &str, value: &str) -> bool {

@@ -525,6 +525,42 @@ fn copy_tree(from: &Path, to: &Path) {
     assert!(status.success());
 }
 
+/// Class 6: keys whose value names a file git reads (and prints what it
+/// cannot parse of) or a program.
+#[test]
+fn keys_that_name_files_or_programs() {
+    let f = Fixture::new();
+    #[rustfmt::skip]
+    let rows: &[(&str, &str)] = &[
+        ("[core]\n\tattributesFile = ~/.netrc\n", "config:core.attributesfile"),
+        ("[core]\n\texcludesFile = /etc/shadow\n", "config:core.excludesfile"),
+        ("[mailmap]\n\tfile = ~/.netrc\n", "config:mailmap.file"),
+        ("[mailmap]\n\tblob = HEAD:.mailmap\n", "config:mailmap.blob"),
+        ("[diff]\n\torderFile = ~/.netrc\n", "config:diff.orderfile"),
+        ("[commit]\n\ttemplate = ~/.netrc\n", "config:commit.template"),
+        ("[blame]\n\tignoreRevsFile = ~/.netrc\n", "config:blame.ignorerevsfile"),
+        ("[gpg \"ssh\"]\n\tallowedSignersFile = ~/.netrc\n", "config:gpg.ssh.allowedsignersfile"),
+        ("[gpg \"ssh\"]\n\tdefaultKeyCommand = ./evil\n", "config:gpg.ssh.defaultkeycommand"),
+        ("[gpg]\n\tprogram = ./evil\n", "config:gpg.program"),
+        ("[core]\n\tsshCommand = ./evil\n", "config:core.sshcommand"),
+        ("[trace2]\n\teventTarget = /tmp/x\n", "config:trace2.eventtarget"),
+    ];
+    for (i, (text, why)) in rows.iter().enumerate() {
+        let dir = f.repo(&format!("key{i}"));
+        append(&dir.join(".git/config"), text);
+        let v = judge(&analyze("git log --oneline"), &f.ctx(&dir));
+        assert_eq!(&*v.rule, format!("git.repo_unsafe:{why}"), "{text:?}");
+    }
+    let normal = f.repo("normal");
+    append(
+        &normal.join(".git/config"),
+        "[pull]\n\trebase = true\n[diff]\n\trenames = copies\n[status]\n\tshowUntrackedFiles = no\n\
+         [merge]\n\tconflictStyle = zdiff3\n[fetch]\n\tprune = true\n[user]\n\temail = a@b.c\n",
+    );
+    let v = judge(&analyze("git log --oneline"), &f.ctx(&normal));
+    assert!(auto_allowed(&v), "{}", v.rule);
+}
+
 /// Class 7: credentials that `git remote -v` and `git config -l` print:
 /// a token as a URL's user name, a password in a section's name (`[url
 /// "https://user:pass@host/"]`, whose rewritten URLs git prints), a password

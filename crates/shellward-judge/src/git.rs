@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Reject;
 use crate::flags::{self, Options, Parsed};
+use crate::gitconfig::{Entry, entries};
 
 /// Options of `log`, `show`, `diff`, `rev-list`, `shortlog`, `whatchanged`.
 const HISTORY: &str = "--oneline -n|--max-count=NUM --skip=NUM --graph --decorate=OPT --no-decorate --stat=OPT --shortstat --numstat --name-only --name-status -p|-u|--patch -s|--no-patch --format=STR --pretty=OPT --abbrev-commit --no-abbrev-commit --abbrev=OPT --author=STR --committer=STR --since=STR --after=STR --until=STR --before=STR --grep=STR -i|--regexp-ignore-case --all --branches=OPT --tags=OPT --remotes=OPT --first-parent --no-merges --merges --reverse --date=STR --relative-date --follow -L=STR --color=OPT --no-color --word-diff=OPT --word-diff-regex=STR --color-words=OPT --stat-width=NUM --full-history --simplify-by-decoration --left-right --cherry-pick --cherry-mark --boundary --topo-order --date-order --author-date-order -M|--find-renames=OPT -C|--find-copies=OPT --diff-filter=STR -S=STR -G=STR --pickaxe-all -w|--ignore-all-space -b|--ignore-space-change --ignore-blank-lines -U|--unified=NUM --function-context -W --full-index --binary --minimal --patience --histogram --no-prefix --src-prefix=STR --dst-prefix=STR --raw --summary --dirstat=OPT -z --check --exit-code --quiet --cached|--staged --merge-base --no-renames --ancestry-path -m --cc -c --no-notes --expand-tabs --no-expand-tabs --encoding=STR --children --parents --count --source --use-mailmap -e|--email --numbered --no-ext-diff --no-textconv --relative=OPT --ita-invisible-in-index";
@@ -36,9 +37,11 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
         "describe",
         "--tags --all --always --abbrev=NUM --long --dirty=OPT --broken=OPT --exact-match --candidates=NUM --match=STR --exclude=STR --first-parent --contains",
     ),
+    // (`--show-superproject-working-tree` is left out: it runs git in the
+    // repository above, whose configuration is not checked.)
     (
         "rev-parse",
-        "--show-toplevel --show-prefix --show-cdup --git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --abbrev-ref=OPT --symbolic-full-name --short=OPT --verify -q|--quiet --all --branches --tags --remotes --show-superproject-working-tree --path-format=STR --sq --symbolic --default=STR --show-object-format=OPT",
+        "--show-toplevel --show-prefix --show-cdup --git-dir --git-common-dir --absolute-git-dir --is-inside-work-tree --is-inside-git-dir --is-bare-repository --abbrev-ref=OPT --symbolic-full-name --short=OPT --verify -q|--quiet --all --branches --tags --remotes --path-format=STR --sq --symbolic --default=STR --show-object-format=OPT",
     ),
     ("remote", "-v|--verbose -n"),
     // `git var NAME`: one of git's logical variables (`-l` lists the whole
@@ -110,6 +113,13 @@ const SUBCOMMANDS: &[(&str, &str)] = &[
     ("version", "--build-options"),
 ];
 
+/// Subcommands whose every operand may name a file outside the repository,
+/// so each is checked as a path (of the others, only those after `--`).
+/// `git diff A B` compares two files as `diff --no-index` does, wherever they
+/// are, when either is outside the work tree (`git diff ../x README.md`,
+/// `git diff ~/.ssh/id_rsa /dev/null`); a revision reads as a path inside.
+const PATH_OPERANDS: &[&str] = &["blame", "ls-files", "status", "check-ignore", "diff"];
+
 /// Global options that are allowed before the subcommand.
 /// (`--paginate`/`-p` are not: the pager is a program chosen by the environment or configuration.)
 const GLOBALS: &[&str] = &[
@@ -174,12 +184,10 @@ pub(crate) fn judge<'a>(args: &'a [&'a str]) -> Result<Judged<'a>, Reject> {
         )
     })?;
     callbacks(sub, &parsed)?;
-    // Operands that can name files outside the repository.
-    let paths = match *sub {
-        "blame" | "ls-files" | "status" | "check-ignore" => {
-            parsed.operands.iter().map(|(_, o)| *o).collect()
-        }
-        _ => after_double_dash(sub_args),
+    let paths = if PATH_OPERANDS.contains(sub) {
+        parsed.operands.iter().map(|(_, o)| *o).collect()
+    } else {
+        after_double_dash(sub_args)
     };
     Ok(Judged {
         rule: crate::Text::Borrowed(&known.rule),
@@ -486,67 +494,137 @@ fn git_dir_unsafe(git_dir: &Path, role: Role) -> Option<String> {
     }
     config_unsafe(&git_dir.join("config"), role)
         .or_else(|| config_unsafe(&git_dir.join("config.worktree"), role))
-        .or_else(|| submodule_configs_unsafe(&git_dir.join("modules")))
+        .or_else(|| git_dir_parts_unsafe(git_dir))
 }
 
-/// git recurses into submodules (`git status` checks whether they are
-/// dirty), running them with their own configuration from `.git/modules`.
-/// Every `config` below it is checked; a tree too large to check is unsafe.
-fn submodule_configs_unsafe(modules: &Path) -> Option<String> {
-    const MAX_ENTRIES: usize = 10_000;
-    let mut pending = vec![modules.to_path_buf()];
+/// The directories of a git directory whose files git reads: refs and
+/// their logs, `info` (`attributes`, `exclude`, `sparse-checkout`), linked
+/// worktrees' state (`git worktree list -v` prints a `locked` reason), a
+/// rebase's or cherry-pick's lists (`git status` prints their lines), the
+/// old `remotes` and `branches` files of `git remote`, reftable's tables.
+/// Walked whole. The others git does not read as data: `hooks` run (what a
+/// read-only command runs is checked), `objects` holds objects checked by
+/// their hashes (its `info` and `pack` are walked), tools keep their own.
+#[rustfmt::skip]
+const READ_DIRS: &[&str] = &[
+    "refs", "logs", "info", "worktrees", "rebase-merge", "rebase-apply", "sequencer",
+    "remotes", "branches", "reftable",
+];
+
+/// Entries of a git directory looked at before it is not trusted.
+const MAX_GIT_DIR_ENTRIES: usize = 20_000;
+
+/// What a directory met in the walk of a git directory is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// A git directory: its files, [`READ_DIRS`], `objects`, `modules`
+    /// (`module`: a submodule's, below `modules`).
+    GitDir { module: bool },
+    /// `objects`: only `info` and `pack` hold files read as they are.
+    Objects,
+    /// Files git reads, at any depth.
+    Files,
+    /// `modules`, or a directory of it: submodules' git directories by
+    /// their names, which may hold `/` (`modules/lib/sub`).
+    Modules,
+}
+
+/// Every file git reads in `git_dir` must be a regular file of its own: a
+/// link may lead anywhere and git prints what it cannot parse in its errors
+/// (`packed-refs -> ~/.netrc`: `git show-ref` prints its lines); a FIFO
+/// blocks git. The same below `modules`, whose git directories' own
+/// configuration is checked too (`git status` runs git in submodules with
+/// it). A tree too large to look at is not trusted.
+fn git_dir_parts_unsafe(git_dir: &Path) -> Option<String> {
+    let mut pending = vec![(git_dir.to_path_buf(), Part::GitDir { module: false })];
     let mut seen = 0;
-    while let Some(dir) = pending.pop() {
+    while let Some((dir, part)) = pending.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
-        for entry in entries.flatten() {
+        for entry in entries {
             seen += 1;
-            if seen > MAX_ENTRIES {
-                return Some("modules_too_large".into());
+            if seen > MAX_GIT_DIR_ENTRIES {
+                return Some("git_dir_too_large".into());
             }
-            let path = entry.path();
-            let Ok(kind) = entry.file_type() else {
-                continue;
+            let Ok((path, kind)) = entry.and_then(|e| Ok((e.path(), e.file_type()?))) else {
+                return Some("git_dir_unreadable".into());
             };
             if kind.is_dir() {
-                pending.push(path);
-            } else if entry.file_name() == "config"
-                && let Some(why) = config_unsafe(&path, Role::Submodule)
-            {
-                return Some(why);
+                match descend(part, &path) {
+                    Ok(Some(next)) => pending.push((path, next)),
+                    Ok(None) => {}
+                    Err(why) => return Some(why),
+                }
+            } else if !kind.is_file() {
+                let what = if kind.is_symlink() { "link" } else { "special" };
+                let part = path.strip_prefix(git_dir).unwrap_or(&path);
+                return Some(format!("git_dir_{what}:{}", part.display()));
             }
         }
     }
     None
 }
 
+/// How the walk goes on into `dir`, met in a directory of kind `part`:
+/// as what it is, or not at all (`None`); `Err` when it is a submodule's
+/// git directory with unsafe configuration.
+fn descend(part: Part, dir: &Path) -> Result<Option<Part>, String> {
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    Ok(match part {
+        Part::GitDir { module } => match name {
+            "objects" => Some(Part::Objects),
+            "modules" => Some(Part::Modules),
+            "hooks" => None,
+            n if READ_DIRS.contains(&n) => Some(Part::Files),
+            // A submodule's git directory may hold another's, by name.
+            _ => module.then_some(Part::Modules),
+        },
+        Part::Objects => matches!(name, "info" | "pack").then_some(Part::Files),
+        Part::Files => Some(Part::Files),
+        Part::Modules => {
+            let holds = |f: &str| std::fs::symlink_metadata(dir.join(f)).is_ok();
+            if !holds("HEAD") && !holds("config") {
+                return Ok(Some(Part::Modules));
+            }
+            let unsafe_config = config_unsafe(&dir.join("config"), Role::Submodule)
+                .or_else(|| config_unsafe(&dir.join("config.worktree"), Role::Submodule));
+            match unsafe_config {
+                Some(why) => return Err(why),
+                None => Some(Part::GitDir { module: true }),
+            }
+        }
+    })
+}
+
 /// A repository configuration larger than this is not read (and not trusted).
 const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
 
-/// Configuration keys that make git run a program during read-only commands.
+/// Configuration keys that make git run a program during read-only
+/// commands. A file git would read otherwise than [`entries`] does is not
+/// trusted either.
 fn config_unsafe(config: &Path, role: Role) -> Option<String> {
     use crate::fsread::ReadError;
-    let text = match crate::fsread::read_bounded_no_link(config, MAX_CONFIG_BYTES) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    let bytes = match crate::fsread::read_bounded_no_link(config, MAX_CONFIG_BYTES) {
+        Ok(bytes) => bytes,
         Err(ReadError::Missing) => return None,
         Err(ReadError::TooLarge) => return Some("config_too_large".into()),
         Err(ReadError::NotRegular | ReadError::Unreadable) => {
             return Some("config_unreadable".into());
         }
     };
-    for entry in entries(&text) {
-        let Entry {
-            section,
-            key,
-            value,
-        } = &entry;
+    let Ok(entries) = entries(&bytes) else {
+        return Some("config_malformed".into());
+    };
+    for entry in &entries {
+        let Entry { section, key, .. } = entry;
+        let value = entry.value();
         if section == "include" || section.starts_with("includeif") {
             return Some(format!("config:{section}"));
         }
         let full = format!("{section}.{key}");
         if key_runs_or_reads(section, key, value)
-            && !(full == "core.fsmonitor" && value.trim() == "false")
+            && !(full == "core.fsmonitor" && value == "false")
             && !(full == "core.worktree" && role == Role::Submodule)
         {
             return Some(format!("config:{full}"));
@@ -577,8 +655,16 @@ const UNSAFE_KEYS: &[&str] = &[
     // `git help` runs these viewers and browsers, and shows HTML pages in a
     // browser, from anywhere.
     "help.browser", "web.browser", "help.format", "help.htmlpath",
-    // `git blame` reads the file this names, wherever it is.
-    "blame.ignorerevsfile",
+    // Files named here are read wherever they are, and what git cannot
+    // parse in them it prints: `git blame`'s revisions to ignore, the
+    // attributes and ignore rules every status, diff and grep reads, the
+    // mailmap of `log`, `shortlog` and `blame`, diff's order, the commit
+    // message template, ssh signing's signers and revocations.
+    "blame.ignorerevsfile", "core.attributesfile", "core.excludesfile", "mailmap.file",
+    "mailmap.blob", "diff.orderfile", "commit.template", "gpg.ssh.allowedsignersfile",
+    "gpg.ssh.revocationfile",
+    // Programs ssh signing runs for a key.
+    "gpg.ssh.defaultkeycommand",
     // `git show`/`log -p` run git in submodules, with their own configuration
     // (checked only for status, diff, describe).
     "diff.submodule",
@@ -592,7 +678,8 @@ const UNSAFE_KEYS: &[&str] = &[
 
 /// Sections (their first part) whose every key runs a program or opens a
 /// page: pagers, filters, viewers, browsers, `uploadpack`.
-const UNSAFE_SECTIONS: &[&str] = &["pager", "filter", "uploadpack", "man", "browser"];
+/// (`trace2` writes every command's trace to the file or socket it names.)
+const UNSAFE_SECTIONS: &[&str] = &["pager", "filter", "uploadpack", "man", "browser", "trace2"];
 
 /// Does `section.key = value` make a read-only subcommand unsafe?
 fn key_runs_or_reads(section: &str, key: &str, value: &str) -> bool {
@@ -607,52 +694,31 @@ fn key_runs_or_reads(section: &str, key: &str, value: &str) -> bool {
         || (top == "gpg" && key.ends_with("program"))
 }
 
-/// One `key = value` line of a git configuration file.
-struct Entry<'t> {
-    /// The section: its name lowercased, then its subsection as written
-    /// (`remote.origin`, `includeif.gitdir:~/work/`).
-    section: String,
-    /// The key, lowercased.
-    key: String,
-    /// What follows the first `=`, as written (empty for a bare key).
-    value: &'t str,
-}
-
-/// The entries of a git configuration file, in order; comments skipped.
-fn entries(text: &str) -> Vec<Entry<'_>> {
-    let mut out = Vec::new();
-    let mut section = String::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('#') || line.starts_with(';') || line.is_empty() {
-            continue;
-        }
-        if let Some(header) = line.strip_prefix('[') {
-            let header = header.split(']').next().unwrap_or("");
-            let mut parts = header.splitn(2, char::is_whitespace);
-            let name = parts.next().unwrap_or("").to_ascii_lowercase();
-            section = match parts.next() {
-                Some(sub) => format!("{name}.{}", sub.trim().trim_matches('"')),
-                None => name,
-            };
-            continue;
-        }
-        let (key, value) = line.split_once('=').unwrap_or((line, ""));
-        out.push(Entry {
-            section: section.clone(),
-            key: key.trim().to_ascii_lowercase(),
-            value,
-        });
-    }
-    out
+/// The variables of a configuration file as git reads them, `(name,
+/// value)` (`None`: a bare key), or `None` where git would not read it
+/// exactly as the judge does. For tests against `git config --list`.
+#[doc(hidden)]
+pub fn config_variables(bytes: &[u8]) -> Option<Vec<(String, Option<String>)>> {
+    let entries = entries(bytes).ok()?;
+    Some(
+        entries
+            .into_iter()
+            .map(|e| match e.section.as_str() {
+                // A variable before any header: git names it by its key.
+                "" => (e.key, e.value),
+                section => (format!("{section}.{}", e.key), e.value),
+            })
+            .collect(),
+    )
 }
 
 /// Subcommands that run git again inside checked-out submodules (to see
-/// whether they are dirty, or to list their files).
+/// whether they are dirty, to list their files, or, for `submodule
+/// status` in every form, `git describe` in each one, which fetches what a
+/// partial clone lacks).
 pub(crate) fn recurses_into_submodules(sub: &str, p: &Parsed<'_>) -> bool {
-    matches!(sub, "status" | "diff" | "describe")
+    matches!(sub, "status" | "diff" | "describe" | "submodule status")
         || (sub == "ls-files" && p.has("--recurse-submodules"))
-        || (sub == "submodule status" && p.has("--recursive"))
 }
 
 /// Submodules that git would run in: every gitlink of the repository
@@ -743,11 +809,12 @@ fn gitdir_target(dot_git: &Path) -> Option<PathBuf> {
 
 /// `extensions.objectFormat = sha256` in a repository's config.
 fn object_format_sha256(config: &Path) -> bool {
-    crate::fsread::read_bounded(config, MAX_CONFIG_BYTES).is_ok_and(|text| {
-        let text = String::from_utf8_lossy(&text);
-        text.lines().any(|l| {
-            let l = l.trim().to_ascii_lowercase();
-            l.starts_with("objectformat") && l.contains("sha256")
+    let bytes = crate::fsread::read_bounded(config, MAX_CONFIG_BYTES).unwrap_or_default();
+    entries(&bytes).is_ok_and(|entries| {
+        entries.iter().any(|e| {
+            e.section == "extensions"
+                && e.key == "objectformat"
+                && e.value().eq_ignore_ascii_case("sha256")
         })
     })
 }
@@ -799,22 +866,26 @@ fn file_holds_credentials(
         return true;
     }
     *budget -= 1;
-    let text = match crate::fsread::read_bounded(file, MAX_CONFIG_BYTES) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    let bytes = match crate::fsread::read_bounded(file, MAX_CONFIG_BYTES) {
+        Ok(bytes) => bytes,
         Err(crate::fsread::ReadError::Missing) => return false,
         // Too large or unreadable: it cannot be shown to hold none.
         Err(_) => return true,
     };
-    if holds_credentials(&text) {
+    // A file git would read otherwise than the judge cannot be shown to
+    // hold none either.
+    let Ok(entries) = entries(&bytes) else {
+        return true;
+    };
+    if holds_credentials(&bytes, &entries) {
         return true;
     }
     let dir = file.parent().unwrap_or(Path::new("/"));
-    let includes = entries(&text);
-    let mut paths = includes.iter().filter(|e| {
+    let mut paths = entries.iter().filter(|e| {
         (e.section == "include" || e.section.starts_with("includeif")) && e.key == "path"
     });
     paths.any(|e| {
-        let path = e.value.trim().trim_matches('"');
+        let path = e.value();
         let included = match path.strip_prefix("~/") {
             Some(rest) => match home {
                 Some(home) => home.join(rest),
@@ -824,6 +895,41 @@ fn file_holds_credentials(
         };
         file_holds_credentials(&included, home, depth + 1, budget)
     })
+}
+
+/// A file of git's configuration or credentials named by `path` (resolved)
+/// that a reader would print credentials from: `.git-credentials` and
+/// `.config/git/credentials` always, and when they hold credentials, the
+/// `config` or `config.worktree` of a git directory, `.gitconfig`,
+/// `.config/git/config`, or a git directory's config through the directory
+/// (`grep -r url .git`, `cat .git/*`). `cat .git/config` then asks as `git
+/// remote -v` does. Only these names cost more than a comparison.
+pub(crate) fn credentials_file(path: &Path) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    let name = path.file_name()?.as_bytes();
+    let parent = path.parent()?;
+    let in_git_dir = || std::fs::symlink_metadata(parent.join("HEAD")).is_ok();
+    let config = match name {
+        b".git-credentials" => return Some(path.to_path_buf()),
+        b"credentials" if parent.ends_with(".config/git") => return Some(path.to_path_buf()),
+        b".gitconfig" => path.to_path_buf(),
+        b"config" if parent.ends_with(".config/git") => path.to_path_buf(),
+        b"config" | b"config.worktree" if in_git_dir() => path.to_path_buf(),
+        b".git" => path.join("config"),
+        _ => return None,
+    };
+    let bytes = match crate::fsread::read_bounded(&config, MAX_CONFIG_BYTES) {
+        Ok(bytes) => bytes,
+        Err(crate::fsread::ReadError::Missing | crate::fsread::ReadError::NotRegular) => {
+            return None;
+        }
+        Err(_) => return Some(config),
+    };
+    let shows = match entries(&bytes) {
+        Ok(entries) => holds_credentials(&bytes, &entries),
+        Err(_) => true,
+    };
+    shows.then_some(config)
 }
 
 /// Key names that hold secrets (`http.extraHeader`, `sendemail.smtpPass`,
@@ -837,15 +943,58 @@ const SECRET_KEYS: &[&str] = &[
     "oauthtoken",
 ];
 
-fn holds_credentials(text: &str) -> bool {
-    text.lines().any(|line| {
+/// Credentials in a configuration file: a key named for a secret with a
+/// value, or a URL with a userinfo in a value or a section's name (`[url
+/// "https://user:pass@host/"]`, printed by `git config -l` and in the URLs
+/// it rewrites). The text is scanned as written too (`cat` prints it so).
+fn holds_credentials(bytes: &[u8], entries: &[Entry]) -> bool {
+    let secret_key = |key: &str| SECRET_KEYS.iter().any(|s| key.ends_with(s));
+    let text = String::from_utf8_lossy(bytes);
+    let as_written = text.lines().any(|line| {
         let (key, value) = line.split_once('=').unwrap_or((line, ""));
         let key = key.trim().to_ascii_lowercase();
-        let secret_key = SECRET_KEYS
-            .iter()
-            .any(|s| key == *s || (key.ends_with(s) && !key.starts_with('[')));
-        (secret_key && !value.trim().is_empty()) || url_with_password(value.trim())
-    })
+        (secret_key(&key) && !key.starts_with('[') && !value.trim().is_empty())
+            || url_with_userinfo(line)
+    });
+    as_written
+        || entries.iter().any(|e| {
+            (secret_key(&e.key) && !e.value().is_empty())
+                || url_with_userinfo(e.value())
+                || url_with_userinfo(&e.section)
+        })
+}
+
+/// Schemes whose userinfo is a login name, not a secret (`ssh://git@host`).
+const LOGIN_SCHEMES: &[&str] = &["ssh", "git+ssh", "ssh+git"];
+
+/// `scheme://userinfo@host` anywhere in `text`: a token as the user name
+/// (`https://ghp_x@github.com`) or a user and password; for the schemes of
+/// [`LOGIN_SCHEMES`], only with a password.
+fn url_with_userinfo(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(i) = rest.find("://") {
+        let before = &rest[..i];
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+            .map_or(0, |(j, c)| j + c.len_utf8());
+        let scheme = before[start..].to_ascii_lowercase();
+        rest = &rest[i + 3..];
+        let authority = rest
+            .split(|c: char| matches!(c, '/' | '?' | '#' | '"' | ']') || c.is_whitespace())
+            .next()
+            .unwrap_or("");
+        let Some((userinfo, _)) = authority.rsplit_once('@') else {
+            continue;
+        };
+        let login = LOGIN_SCHEMES.contains(&scheme.as_str());
+        let password = userinfo.split_once(':').is_some_and(|(_, p)| !p.is_empty());
+        if !userinfo.is_empty() && (!login || password) {
+            return true;
+        }
+    }
+    false
 }
 
 /// `scheme://user:password@host` with a non-empty password, anywhere in
@@ -871,6 +1020,45 @@ pub fn work_tree_root(cwd: &Path) -> Option<PathBuf> {
         }
         if !dir.pop() {
             return None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod credentials {
+    use proptest::prelude::*;
+
+    /// A userinfo is a credential in every scheme but ssh's, where only a
+    /// password is.
+    #[test]
+    fn userinfo_in_urls() {
+        #[rustfmt::skip]
+        let rows: &[(&str, bool)] = &[
+            ("https://ghp_x@github.com/o/r.git", true),
+            ("[url \"https://user:pass@github.com/\"] insteadOf = https://github.com/", true),
+            ("\turl = HTTPS://tok@example.com", true),
+            ("ftp://u@example.com/", true),
+            ("git+https://u@example.com/", true),
+            ("ssh://git:hunter2@example.com/r.git", true),
+            ("https://github.com/o/r.git", false),
+            ("ssh://git@github.com/o/r.git", false),
+            ("git@github.com:o/r.git", false),
+            ("https://github.com/o/r?x=a@b", false),
+            ("https://@github.com/", false),
+            ("é://u@h ü://", true),
+        ];
+        for (text, want) in rows {
+            assert_eq!(super::url_with_userinfo(text), *want, "{text}");
+        }
+    }
+
+    proptest! {
+        /// The configuration and credential readers answer any bytes.
+        #[test]
+        fn readers_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let entries = crate::gitconfig::entries(&bytes).unwrap_or_default();
+            let _ = super::holds_credentials(&bytes, &entries);
+            let _ = super::url_with_userinfo(&String::from_utf8_lossy(&bytes));
         }
     }
 }

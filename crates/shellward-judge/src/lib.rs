@@ -21,6 +21,7 @@ mod callbacks;
 pub(crate) use shellward_argv::options as flags;
 mod fsread;
 pub mod git;
+mod gitconfig;
 mod index;
 mod paths;
 mod project;

@@ -277,6 +277,10 @@ pub(crate) fn resolve(
         if let Some(store) = shellward_sandbox::reads::secret_at(&real) {
             return Resolved::Outside(store);
         }
+        // So do git's configuration files that hold credentials.
+        if let Some(config) = crate::git::credentials_file(&real) {
+            return Resolved::Outside(config.display().to_string());
+        }
         // A glob inside the workspace can still expand to a link out of it.
         if let Some(prefix) = glob_prefix {
             // Before bash 5.2 (`globskipdots`), a component such as `.*`

@@ -989,6 +989,7 @@ fn note_globs(args: &[&Word], ctx: &Context, cwd: &Path, external: &mut Vec<Stri
         w.tilde
             || prefix.starts_with('/')
             || prefix.contains("..")
+            || paths::climbs_after_glob(&w.value, prefix)
             || [".*", ".?", ".["].iter().any(|d| w.value.contains(d))
     };
     for w in args {

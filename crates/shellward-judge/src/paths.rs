@@ -238,6 +238,10 @@ pub(crate) fn resolve(
         }
         // A glob inside the workspace can still expand to a link out of it.
         if let Some(prefix) = glob_prefix {
+            if climbs_after_glob(word, prefix) {
+                let component_start = prefix.rfind('/').map_or(0, |i| i + 1);
+                return expand_climbing(ctx, &real, word.get(component_start..).unwrap_or(""));
+            }
             // Before bash 5.2 (`globskipdots`), a component such as `.*`
             // also matches `..`: the glob's directory's parent.
             let component_start = prefix.rfind('/').map_or(0, |i| i + 1);
@@ -268,6 +272,69 @@ pub(crate) fn resolve(
         return Resolved::Inside;
     }
     Resolved::Outside(ask_pattern(&real))
+}
+
+/// A glob word with a `..` after its first glob component
+/// (`d*/../../x`): where it leads depends on what the glob matches (a
+/// directory, a link to one elsewhere), so it is expanded.
+pub(crate) fn climbs_after_glob(word: &str, prefix: &str) -> bool {
+    word.get(prefix.len()..)
+        .is_some_and(|tail| tail.split('/').any(|c| c == ".."))
+}
+
+/// Expand `pattern` (the word from its first glob component on) below
+/// `base` as bash would, and resolve every match in kernel order: each
+/// component with a glob character stands for every entry of the
+/// directories reached so far (a quoted `*` is taken as a glob too: more
+/// matches, never fewer), plus `.` and `..` when it starts with a dot
+/// (older bash). A directory read for a match must be inside the workspace
+/// (bash prints its names as arguments), and so must every match. More
+/// than [`GLOB_SCAN_LIMIT`] entries ask about the directory whole.
+fn expand_climbing(ctx: &Context, base: &Path, pattern: &str) -> Resolved {
+    let mut reached = vec![base.to_path_buf()];
+    let mut seen = 0;
+    for component in pattern.split('/').filter(|c| !c.is_empty() && *c != ".") {
+        let mut next = Vec::new();
+        for dir in &reached {
+            if component == ".." {
+                next.push(join_resolved(dir, Path::new("..")));
+                continue;
+            }
+            if !component.contains(['*', '?', '[']) {
+                next.push(join_resolved(dir, Path::new(component)));
+                continue;
+            }
+            if !ctx.contains(dir) {
+                return Resolved::Outside(dir_pattern(dir));
+            }
+            if component.starts_with('.') {
+                next.push(dir.clone());
+                next.push(join_resolved(dir, Path::new("..")));
+            }
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                seen += 1;
+                if seen > GLOB_SCAN_LIMIT {
+                    return Resolved::Outside(dir_pattern(dir));
+                }
+                next.push(join_resolved(dir, Path::new(&entry.file_name())));
+            }
+        }
+        next.sort();
+        next.dedup();
+        reached = next;
+    }
+    for path in &reached {
+        if !ctx.contains(path) {
+            return Resolved::Outside(ask_pattern(path));
+        }
+        if let Some(store) = shellward_sandbox::reads::secret_at(path) {
+            return Resolved::Outside(store);
+        }
+    }
+    Resolved::Inside
 }
 
 /// What a scan for links out of the workspace found.

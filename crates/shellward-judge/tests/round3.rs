@@ -1,0 +1,113 @@
+//! The adversarial classes of the judge's third round: false allows in
+//! build mode that a review proved by running them. Each class is a table
+//! of `(command, allowed, rule)` judged in a fixture (a workspace `ws`
+//! beside a directory `outside` holding `secret`), with benign controls
+//! that must stay allowed. `allowed` is build mode's auto-allow (read-only
+//! with no path outside the workspace); `rule` is the rule that must
+//! decide: the verdict's (a prefix of it), or for an allowed command the
+//! first simple command's.
+
+#![allow(clippy::panic, clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+
+use shellward_judge::{Context, judge};
+use shellward_syntax::analyze;
+
+/// A workspace `ws` and a directory `outside` beside it, removed on drop.
+struct Fixture {
+    _root: tempfile::TempDir,
+    ws: PathBuf,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let root = tempfile::Builder::new()
+            .prefix("shellward-round3-")
+            .tempdir()
+            .unwrap();
+        let base = root.path().canonicalize().unwrap();
+        let ws = base.join("ws");
+        std::fs::create_dir_all(ws.join("d")).unwrap();
+        std::fs::create_dir_all(base.join("outside")).unwrap();
+        std::fs::write(base.join("outside/secret"), "secret\n").unwrap();
+        Fixture { _root: root, ws }
+    }
+
+    /// Write `text` to `name` below the workspace (directories made).
+    fn file(&self, name: &str, text: &str) -> &Fixture {
+        let path = self.ws.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+        self
+    }
+
+    fn context(&self, cwd: &str) -> Context {
+        Context::new(self.ws.join(cwd), &self.ws)
+    }
+}
+
+/// Judge every row from `cwd` (relative to the workspace); the failures.
+fn check(fx: &Fixture, cwd: &str, rows: &[(&str, bool, &str)]) {
+    let ctx = fx.context(cwd);
+    let failures: Vec<String> = rows
+        .iter()
+        .filter_map(|&(command, want, rule)| {
+            let command = command.replace("WS", &fx.ws.display().to_string());
+            let v = judge(&analyze(&command), &ctx);
+            let allowed = v.read_only && v.external_paths.is_empty();
+            let first = v.commands.first().map_or("", |c| &*c.rule);
+            let decided = if allowed { first } else { &*v.rule };
+            (allowed != want || !decided.starts_with(rule)).then(|| {
+                format!(
+                    "{command:?}: want ({want}, {rule}), got ({allowed}, {decided}) {}",
+                    v.reason
+                )
+            })
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn outside(fx: &Fixture) -> String {
+    let base: &Path = fx.ws.parent().unwrap();
+    format!("path.outside:{}", base.display())
+}
+
+/// Class 8: a `..` after a glob component leaves the directory the glob
+/// starts in; the glob is expanded and every match resolved.
+#[test]
+fn globs_that_climb() {
+    let fx = Fixture::new();
+    fx.file("d/x", "x\n");
+    let out = outside(&fx);
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("cat d*/../../outside/secret",          false, &out),
+        ("cat */../..",                          false, &out),
+        ("cat ?/../../outside/secret",           false, &out),
+        ("cat [d]/../../outside/secret",         false, &out),
+        ("cat WS/*/../../outside/secret",        false, &out),
+        ("grep -r . */../../outside",            false, &out),
+        ("head */../../home/.ssh/id_rsa",        false, &out),
+        // The shell lists the directories it matches in: names outside.
+        ("echo */../../*",                       false, &out),
+        // Controls: globs that stay below where they start.
+        ("cat d/*.txt",                          true,  "readonly"),
+        ("cat d*/x",                             true,  "readonly"),
+        ("ls */..",                              true,  "readonly"),
+        ("cat d/*/../x",                         true,  "readonly"),
+    ];
+    check(&fx, "", rows);
+    // A link matched by the glob is followed before the `..` (kernel order).
+    std::fs::create_dir_all(fx.ws.join("a/b")).unwrap();
+    std::os::unix::fs::symlink(fx.ws.join("a/b"), fx.ws.join("d/l")).unwrap();
+    check(
+        &fx,
+        "",
+        &[
+            ("cat d/*/../x", true, "readonly"),
+            ("cat d/*/../../../x", false, &out),
+        ],
+    );
+}

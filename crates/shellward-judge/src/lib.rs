@@ -776,6 +776,7 @@ fn find_exec(
         }
         kept.extend_from_slice(&words[from..exec.at]);
         let inner = &words[exec.command.clone()];
+        replaced_arguments(inner, "{}", Rule::FindExecArgument)?;
         judge_argv(inner, j, cwd, external, depth + 1)
             .map_err(|r| Reject::new(r.rule, format!("in `find -exec`: {}", r.reason)))?;
         inner_names.push(inner[0].value.as_str());
@@ -792,6 +793,36 @@ fn find_exec(
         )
         .into(),
     ))
+}
+
+/// The words of a command a driver runs once per name it read, with
+/// `replace` (`{}` of `find -exec`, the string of `xargs -I`) replaced by
+/// the name wherever it occurs. A word that is exactly `replace` is the
+/// name, judged with the names; one that starts with it and has no `..`
+/// after it stays below the name (`{}.bak`, `{}/Cargo.toml`). Any other
+/// (`{}/../x`, `../{}`, `-f{}`, a program name holding it) is a path or
+/// option made from data: not read-only.
+fn replaced_arguments(words: &[&Word], replace: &str, rule: Rule) -> Result<(), Reject> {
+    let below_name = |w: &str| {
+        w.strip_prefix(replace)
+            .is_some_and(|rest| !rest.split('/').any(|c| c == ".."))
+    };
+    let bad = words.iter().enumerate().find(|&(i, w)| {
+        replace.is_empty()
+            || replace.starts_with('-')
+            || (w.value.contains(replace)
+                && (i == 0 || (w.value != replace && !below_name(&w.value))))
+    });
+    match bad {
+        Some((_, w)) => Err(Reject::new(
+            rule,
+            format!(
+                "`{}` is made from each name read (`{replace}`) and could name anything",
+                w.value
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The commands `find -exec` runs read the files find names, and a link
@@ -1212,6 +1243,9 @@ fn judge_row(
                 Rule::XargsCommand.at(inner),
                 format!("`{name}` may only drive {}", row.drives.join(", ")),
             ));
+        }
+        if let Some(replace) = row.replace_option.and_then(|o| parsed.value(o)) {
+            replaced_arguments(&words[index..], replace, Rule::XargsReplaceArgument)?;
         }
         judge_argv(&words[index..], j, cwd, external, depth + 1)?;
     }

@@ -158,7 +158,9 @@ catalog! {
     GhHost               = "gh.host",                 Gh, "a gh argument that may name another host";
     XargsCommand         = "xargs.command",           Xargs, "a program `xargs` may not drive (detail: it)";
     XargsNamesFromData   = "xargs.names_from_data",   Xargs, "`xargs` reading files named by input that is not a file listing";
+    XargsReplaceArgument = "xargs.replace_argument",  Xargs, "an argument made of `xargs -I`'s replace string and other text, which could lead anywhere";
     FindExecMalformed    = "find.exec_malformed",     Find, "`-exec` without a command or its end";
+    FindExecArgument     = "find.exec_argument",      Find, "an argument made of `{}` and other text, which could lead out of the start points";
     TarMode              = "tar.mode",                Tar, "a tar mode that writes";
     TarRemoteArchive     = "tar.remote_archive",      Tar, "an archive name tar reads over the network (`host:file`)";
     GzipWrites           = "gzip.writes",             Gzip, "gzip writing files (not `-c`, `-l` or `-t`)";

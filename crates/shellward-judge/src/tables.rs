@@ -91,6 +91,9 @@ pub(crate) struct Row {
     /// The programs it may run with its operands (`xargs`), each judged as
     /// a command of its own; empty: it runs none.
     pub drives: &'static [&'static str],
+    /// The option whose value, wherever it occurs in the driven command's
+    /// words, is replaced by each name read (`xargs -I@`).
+    pub replace_option: Option<&'static str>,
     /// What it runs that the judge looks into.
     pub runs: Runs,
     /// Its output is names of files below its (judged) operands, which
@@ -128,6 +131,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         bare_is_home: false,
         not_paths: &[],
         drives: &[],
+        replace_option: None,
         runs: Runs::Nothing,
         lists_names: false,
         moves_cwd: false,
@@ -203,6 +207,10 @@ impl Row {
     }
     const fn drives(mut self, programs: &'static [&'static str]) -> Row {
         self.drives = programs;
+        self
+    }
+    const fn replaces(mut self, option: &'static str) -> Row {
+        self.replace_option = Some(option);
         self
     }
     const fn examples(mut self, examples: &'static [(&'static str, bool)]) -> Row {
@@ -449,7 +457,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::manual_pages).searches_path(),
     row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::manual_pages),
     // ---- wrappers that only drive a read-only command ----------------------------
-    row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).examples(&[("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
+    row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).replaces("-I").examples(&[("find . | xargs -I@ grep x @", true), ("find . | xargs -I@ grep x @/../x", false), ("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
     // ---- version control ---------------------------------------------------------
     // Global options, subcommands, their options and the repository's configuration: `git.rs`.
     row("git", Free, "").runs(Runs::Git).lists_names().examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),

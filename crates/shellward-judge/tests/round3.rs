@@ -111,3 +111,29 @@ fn globs_that_climb() {
         ],
     );
 }
+
+/// Class 9: an argument holding the replace string with other text is a
+/// path made from each name (`{}/../x`): it can lead anywhere.
+#[test]
+fn arguments_made_from_names() {
+    let fx = Fixture::new();
+    fx.file("a.rs", "fn main() {}\n");
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("find . -maxdepth 0 -exec cat {}/../outside/secret \\;", false, "find.exec_argument"),
+        ("find . -exec cat ../{} \\;",                           false, "find.exec_argument"),
+        ("find . -exec grep -f{} x \\;",                         false, "find.exec_argument"),
+        ("find . | xargs -I@ grep . @/../outside/secret",        false, "xargs.replace_argument"),
+        ("find . | xargs -I@ grep . x@",                         false, "xargs.replace_argument"),
+        // The replace string found inside the program's name or an option.
+        ("find . | xargs -I gr grep x @",                        false, "xargs.replace_argument"),
+        ("find . | xargs -I - grep -e x @",                      false, "xargs.replace_argument"),
+        ("find . | xargs -I '' grep x",                          false, "xargs.replace_argument"),
+        // Controls.
+        ("find . -name '*.rs' -exec grep -l main {} +",          true,  "readonly.find_exec:grep"),
+        ("find . -type d -exec wc -l {}/a.rs \\;",               true,  "readonly.find_exec:wc"),
+        ("find . -name '*.rs' | xargs -I@ grep -H main @",       true,  "readonly"),
+        ("find . -type d | xargs -I{} head -1 {}/a.rs",          true,  "readonly"),
+    ];
+    check(&fx, "", rows);
+}

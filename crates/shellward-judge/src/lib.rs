@@ -460,9 +460,11 @@ fn cd_targets<'p>(
 
 /// `xargs READER` reads the files its standard input names: a name from
 /// data (`echo /etc/shadow | xargs head`, `xargs head < list`) could be
-/// anything. Only names a file lister printed (`find . -name '*.rs' |
-/// xargs grep x`) are read-only, and then, as the lister prints links as
-/// they are, the tree is scanned for links out as for `grep -R`.
+/// anything. Only names a file lister printed in a mode that prints names
+/// alone (`find . -name '*.rs' | xargs grep x`, not `find -printf TEXT`)
+/// are read-only, and then the trees it lists are scanned: for links out,
+/// as the lister prints links as they are (as for `grep -R`), and for
+/// names xargs would not read back as themselves (`x ../y` is two).
 fn xargs_names(
     commands: &[SimpleCommand],
     i: usize,
@@ -481,10 +483,10 @@ fn xargs_names(
         return None;
     }
     let piped = matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll));
-    let producer = i
+    let lister = i
         .checked_sub(1)
-        .and_then(|p| program_row(&commands[p].words))
-        .filter(|(row, _)| piped && row.lists_names);
+        .filter(|_| piped)
+        .and_then(|p| name_lister(&commands[p].words));
     let from_file = c.redirects.iter().any(|r| {
         matches!(
             r.op,
@@ -498,24 +500,121 @@ fn xargs_names(
     if !piped && !from_file {
         return None;
     }
-    if producer.is_none() || from_file {
-        return Some(Reject::new(
+    let from_data = || {
+        Reject::new(
             Rule::XargsNamesFromData,
             format!(
                 "`xargs {target}` would read files named by its input, which is not a file listing"
             ),
+        )
+    };
+    let Some(lister) = lister.filter(|_| !from_file) else {
+        return Some(from_data());
+    };
+    let null = parses_with(&c.words[at..], "-0");
+    if lister.git
+        && let Some(why) = git::index_names_unsafe(cwd, null)
+    {
+        return Some(Reject::new(
+            Rule::XargsNamesFromData,
+            format!("`xargs {target}` would read names from git's index, which holds {why}"),
         ));
     }
-    match paths::follow_outside(j.ctx, cwd) {
-        paths::Followed::Inside => {}
-        paths::Followed::Outside(p) => {
-            if !external.contains(&p) {
-                external.push(p);
+    lister_trees(j.ctx, cwd, &lister.trees, null, external).err()
+}
+
+/// What a lister whose names `xargs` reads lists: the words of its path
+/// operands (none: the working directory), and whether it is git (whose
+/// names come from the index too).
+struct Lister<'w> {
+    trees: Small<&'w Word>,
+    git: bool,
+}
+
+/// When the command `words` prints names of files and nothing else (its
+/// row's `lists_names` mode, or git's `NAME_LISTS`), what it lists.
+fn name_lister(words: &[Word]) -> Option<Lister<'_>> {
+    let (row, at) = program_row(words)?;
+    let names = row.lists_names?;
+    let words = &words[at..];
+    let args: Small<&str> = words[1..].iter().map(|w| w.value.as_str()).collect();
+    if row.runs == Runs::Git {
+        let paths = git::name_list(&args)?;
+        let trees = words[1..]
+            .iter()
+            .filter(|w| paths.contains(&w.value.as_str()))
+            .collect();
+        return Some(Lister { trees, git: true });
+    }
+    let (_, options) = tables::entry(&words[0].value)?.row()?;
+    let parsed = flags::parse(options, &args, row.numeric_short, row.stop_at_operand).ok()?;
+    let mode = (names.with.is_empty() || names.with.iter().any(|o| parsed.has(o)))
+        && !names.unless.iter().any(|o| parsed.has(o));
+    mode.then(|| Lister {
+        trees: path_operands(row, &parsed)
+            .iter()
+            .filter_map(|&(i, _)| words.get(i))
+            .filter(|w| !row.not_paths.contains(&w.value.as_str()))
+            .collect(),
+        git: false,
+    })
+}
+
+/// Does `words` (a program and its arguments) parse by its row with `option`?
+fn parses_with(words: &[Word], option: &str) -> bool {
+    let Some((row, options)) = words.first().and_then(|w| tables::entry(&w.value)?.row()) else {
+        return false;
+    };
+    let args: Small<&str> = words[1..].iter().map(|w| w.value.as_str()).collect();
+    flags::parse(options, &args, row.numeric_short, row.stop_at_operand)
+        .is_ok_and(|p| p.has(option))
+}
+
+/// Scan the trees a lister lists (a glob's directory; the working
+/// directory for none) that are inside the workspace, for `xargs`.
+fn lister_trees(
+    ctx: &Context,
+    cwd: &Path,
+    trees: &[&Word],
+    null: bool,
+    external: &mut Vec<String>,
+) -> Result<(), Reject> {
+    let located = trees
+        .iter()
+        .filter(|w| w.dynamic.is_none())
+        .filter_map(|w| {
+            let text = match w.glob_prefix.as_deref() {
+                Some(prefix) => prefix.rfind('/').map_or(".", |k| &prefix[..=k]),
+                None => w.value.as_str(),
+            };
+            paths::locate(ctx, cwd, text, w.tilde).ok()
+        });
+    let starts: Small<PathBuf> = if trees.is_empty() {
+        std::iter::once(cwd.to_path_buf()).collect()
+    } else {
+        located.filter(|p| ctx.contains(p)).collect()
+    };
+    for start in &starts {
+        match paths::follow_outside_names(ctx, start, null) {
+            paths::Followed::Inside => {}
+            paths::Followed::Outside(p) => {
+                if !external.contains(&p) {
+                    external.push(p);
+                }
+            }
+            paths::Followed::TooLarge(dir) => external.push(format!("{}/*", dir.display())),
+            paths::Followed::OddName(path) => {
+                return Err(Reject::new(
+                    Rule::XargsNamesFromData,
+                    format!(
+                        "`{}` is a name xargs would not read back as one file (a blank, quote, backslash or leading `-`)",
+                        path.display()
+                    ),
+                ));
             }
         }
-        paths::Followed::TooLarge(dir) => external.push(format!("{}/*", dir.display())),
     }
-    None
+    Ok(())
 }
 
 /// The row of the program a simple command runs (after the builtins that
@@ -1266,13 +1365,7 @@ fn row_paths(
 ) -> Result<(), Reject> {
     let Argv { words, name, .. } = *argv;
     let ctx = j.ctx;
-    let script_given = row.script_options.iter().any(|o| parsed.has(o));
-    let path_operands = match row.operands {
-        Operands::Paths => &parsed.operands[..],
-        Operands::ScriptThenPaths if script_given => &parsed.operands[..],
-        Operands::ScriptThenPaths => parsed.operands.get(1..).unwrap_or_default(),
-        Operands::Free | Operands::None => &[],
-    };
+    let path_operands = path_operands(row, parsed);
     for &(i, _) in path_operands {
         // `find`'s expression operators are operands to the parser, not start points.
         if let Some(w) = words.get(i)
@@ -1322,6 +1415,21 @@ fn row_paths(
         repository_trusted(j, cwd)?;
     }
     Ok(())
+}
+
+/// The operands of a row's command that are paths it reads (after the
+/// script of a `ScriptThenPaths` row, unless an option gave the script).
+fn path_operands<'p, 'a>(
+    row: &tables::Row,
+    parsed: &'p flags::Parsed<'a>,
+) -> &'p [(usize, &'a str)] {
+    let script_given = row.script_options.iter().any(|o| parsed.has(o));
+    match row.operands {
+        Operands::Paths => &parsed.operands[..],
+        Operands::ScriptThenPaths if script_given => &parsed.operands[..],
+        Operands::ScriptThenPaths => parsed.operands.get(1..).unwrap_or_default(),
+        Operands::Free | Operands::None => &[],
+    }
 }
 
 /// The largest list of paths (`sha256sum -c SUMS`) the judge reads.
@@ -1466,7 +1574,7 @@ fn follow_scan(
                     external.push(p);
                 }
             }
-            paths::Followed::TooLarge(_) => {
+            paths::Followed::TooLarge(_) | paths::Followed::OddName(_) => {
                 return Err(Reject::new(
                     Rule::PathFollowScanLimit,
                     format!(

@@ -260,11 +260,11 @@ pub(crate) fn resolve(
                 .trim_end_matches('/')
                 .matches('/')
                 .count();
-            match scan_links(ctx, &real, Descent::Levels(levels), GLOB_SCAN_LIMIT) {
+            match scan_links(ctx, &real, Descent::Levels(levels), GLOB_SCAN_LIMIT, None) {
                 Followed::Inside => {}
                 Followed::Outside(pattern) => return Resolved::Outside(pattern),
                 // A tree too large to scan is asked about whole.
-                Followed::TooLarge(dir) => {
+                Followed::TooLarge(dir) | Followed::OddName(dir) => {
                     return Resolved::Outside(format!("{}/*", dir.display()));
                 }
             }
@@ -345,6 +345,8 @@ pub(crate) enum Followed {
     Outside(String),
     /// More entries than the scan looks at (the directory it was in).
     TooLarge(PathBuf),
+    /// A name `xargs` would not read back as itself (only when asked).
+    OddName(PathBuf),
 }
 
 /// How far a scan goes below its start.
@@ -369,12 +371,47 @@ const GLOB_SCAN_LIMIT: usize = 4096;
 /// of the workspace is reported, one leading to a directory inside is
 /// walked too (each directory once, so loops end).
 pub(crate) fn follow_outside(ctx: &Context, start: &Path) -> Followed {
-    scan_links(ctx, start, Descent::FollowingLinks, FOLLOW_SCAN_LIMIT)
+    scan_links(ctx, start, Descent::FollowingLinks, FOLLOW_SCAN_LIMIT, None)
+}
+
+/// [`follow_outside`] for the names a lister prints for `xargs` to read:
+/// also the first name xargs would not read back as that one file
+/// ([`odd_for_xargs`]).
+pub(crate) fn follow_outside_names(ctx: &Context, start: &Path, null: bool) -> Followed {
+    scan_links(
+        ctx,
+        start,
+        Descent::FollowingLinks,
+        FOLLOW_SCAN_LIMIT,
+        Some(null),
+    )
+}
+
+/// A file name that `xargs` would not read as that one name: one that
+/// starts with `-` (an option, when the lister prints it bare), and
+/// unless names are NUL-separated (`null`), one with a blank, newline,
+/// quote, backslash or other control character, where xargs splits or
+/// unquotes (a directory named `x ..` holding `.ssh/id_rsa` is listed as
+/// `./x ../.ssh/id_rsa`: two names, the second outside).
+fn odd_for_xargs(name: &std::ffi::OsStr, null: bool) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = name.as_bytes();
+    bytes.starts_with(b"-")
+        || (!null
+            && bytes
+                .iter()
+                .any(|&b| b <= b' ' || b == 0x7f || b"'\"\\".contains(&b)))
 }
 
 /// The first symbolic link below `start` (as far as `descent` goes) that
 /// resolves outside the workspace, looking at no more than `limit` entries.
-fn scan_links(ctx: &Context, start: &Path, descent: Descent, limit: usize) -> Followed {
+fn scan_links(
+    ctx: &Context,
+    start: &Path,
+    descent: Descent,
+    limit: usize,
+    names: Option<bool>,
+) -> Followed {
     let following = matches!(descent, Descent::FollowingLinks);
     let levels = match descent {
         Descent::Levels(n) => n,
@@ -396,6 +433,9 @@ fn scan_links(ctx: &Context, start: &Path, descent: Descent, limit: usize) -> Fo
             seen += 1;
             if seen > limit {
                 return Followed::TooLarge(dir);
+            }
+            if names.is_some_and(|null| odd_for_xargs(&entry.file_name(), null)) {
+                return Followed::OddName(entry.path());
             }
             let Ok(kind) = entry.file_type() else {
                 continue;

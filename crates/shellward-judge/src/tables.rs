@@ -96,9 +96,10 @@ pub(crate) struct Row {
     pub replace_option: Option<&'static str>,
     /// What it runs that the judge looks into.
     pub runs: Runs,
-    /// Its output is names of files below its (judged) operands, which
-    /// `xargs` may read (`find . -name '*.rs' | xargs grep x`).
-    pub lists_names: bool,
+    /// When its output is names of files below its (judged) operands,
+    /// which `xargs` may read (`find . -name '*.rs' | xargs grep x`):
+    /// `None` when it never is.
+    pub lists_names: Option<Names>,
     /// It changes the shell's directory (`cd`): later commands of the
     /// same line are judged in its operand.
     pub moves_cwd: bool,
@@ -110,6 +111,19 @@ pub(crate) struct Row {
     /// and commands that must not (`false`), judged in an empty workspace
     /// by a test (`tests/rules.rs`, `row_examples`).
     pub examples: &'static [(&'static str, bool)],
+}
+
+/// The output modes in which a program prints names of files and
+/// nothing else, one per line: an attribute of the options given, not of
+/// the program (`find -printf TEXT`, `grep` without `-l`, `ls -l` print
+/// other text, which `xargs` would read as names).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Names {
+    /// One of these options must be given (`grep -l`); empty: none needs to be.
+    pub with: &'static [&'static str],
+    /// None of these may be: the row's options that print anything but
+    /// names (each row lists all of its own).
+    pub unless: &'static [&'static str],
 }
 
 const fn row(name: &'static str, operands: Operands, options: &'static str) -> Row {
@@ -133,7 +147,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         drives: &[],
         replace_option: None,
         runs: Runs::Nothing,
-        lists_names: false,
+        lists_names: None,
         moves_cwd: false,
         searches_path: false,
         examples: &[],
@@ -145,8 +159,12 @@ impl Row {
         self.runs = runs;
         self
     }
-    const fn lists_names(mut self) -> Row {
-        self.lists_names = true;
+    const fn lists_names(
+        mut self,
+        with: &'static [&'static str],
+        unless: &'static [&'static str],
+    ) -> Row {
+        self.lists_names = Some(Names { with, unless });
         self
     }
     const fn searches_path(mut self) -> Row {
@@ -354,7 +372,7 @@ pub(crate) const ROWS: &[Row] = &[
     // Left out: `-p` sets the times of what it reads back (a write).
     row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -k|--keep-going -E -N|--no-pad -0|--print0 -r|--raw -e|--exclude=STR").examples(&[("file f", true), ("file -C -m f", false)]),
     row("stat", Paths, "-L|--dereference -f|--file-system -c|--format=STR --printf=STR -t|--terse").glob_safe().examples(&[("stat f", true), ("stat /etc/shadow", false)]),
-    row("ls", Paths, LS).lists_names().glob_safe().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
+    row("ls", Paths, LS).lists_names(&[], &["-l", "-g", "-o", "-n", "-s", "-i", "-R", "-Z", "-m", "--full-time", "--format", "--author", "--hyperlink"]).glob_safe().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
     row("tree", Paths, "-a -d -f -i -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR").examples(&[("tree -L 2", true), ("tree -o out", false)]),
     row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe().examples(&[("du -sh .", true), ("du -sh /", false)]),
     row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
@@ -395,10 +413,10 @@ pub(crate) const ROWS: &[Row] = &[
     // `ifconfig`, `ifconfig -a`, `ifconfig IFACE`: anything more configures.
     row("ifconfig", Free, "-a -s -v").check(cb::ifconfig),
     // ---- text processing -----------------------------------------------------
-    row("grep", ScriptThenPaths, GREP).lists_names().script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false)]),
+    row("grep", ScriptThenPaths, GREP).lists_names(&["-l", "-L"], &["--label"]).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false)]),
     row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
     row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
-    row("rg", ScriptThenPaths, RG).lists_names().script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
+    row("rg", ScriptThenPaths, RG).lists_names(&["--files", "-l", "--files-without-match"], &["--json", "--vimgrep", "--stats", "--type-list", "-c", "--count-matches", "--passthru", "--debug", "--trace"]).script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
     row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed).examples(&[("sed -n 1,5p f", true), ("sed 's/a/b/g' f", true), ("sed -i s/a/b/ f", false), ("sed -n ':a w out' f", false), ("sed 1e\\ id f", false)]),
     row("awk", ScriptThenPaths, AWK).check(cb::awk).examples(&[("awk '{print $1}' f", true), ("awk 'BEGIN{system(\"id\")}'", false), ("awk '{print > \"o\"}' f", false), ("awk 'BEGIN{ARGV[1]=\"x\"}'", false)]),
     row("gawk", ScriptThenPaths, AWK).check(cb::awk),
@@ -420,8 +438,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows_always().examples(&[("diff a b", true), ("diff -ru a b", true), ("diff --to-file=x a", false)]),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
-    row("find", Paths, FIND).check(cb::find).runs(Runs::ExecActions).lists_names().follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false), ("find -- -delete", false), ("find -P -- -fprint out", false)]),
-    row("fd", ScriptThenPaths, FD).lists_names().follows(&["-L"]),
+    row("find", Paths, FIND).check(cb::find).runs(Runs::ExecActions).lists_names(&[], &["-printf", "-ls"]).follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false), ("find -- -delete", false), ("find -P -- -fprint out", false)]),
+    row("fd", ScriptThenPaths, FD).lists_names(&[], &["-l"]).follows(&["-L"]),
     // Debian installs fd as `fdfind`.
     row("fdfind", ScriptThenPaths, FD).follows(&["-L"]),
     // ---- printing ------------------------------------------------------------
@@ -460,7 +478,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).replaces("-I").examples(&[("find . | xargs -I@ grep x @", true), ("find . | xargs -I@ grep x @/../x", false), ("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
     // ---- version control ---------------------------------------------------------
     // Global options, subcommands, their options and the repository's configuration: `git.rs`.
-    row("git", Free, "").runs(Runs::Git).lists_names().examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
+    row("git", Free, "").runs(Runs::Git).lists_names(&[], &[]).examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
     // ---- daemons and hosts, read through their clients -------------------------------
     row("docker", Free, "").posix().check(cb::docker),
     row("gh", Free, "").posix().check(cb::gh).runs_git(),
@@ -628,6 +646,22 @@ mod entries {
             let e = entry(row.name).expect(row.name);
             assert!(e.row().is_some(), "{}", row.name);
             assert_eq!(e.accepted().flags.0, Rule::ReadonlyFlags.at(row.name));
+        }
+    }
+
+    /// The options a row's `lists_names` names are options of its table.
+    #[test]
+    fn name_modes_name_options_of_the_row() {
+        for row in ROWS {
+            let Some(names) = row.lists_names else {
+                continue;
+            };
+            let (_, options) = entry(row.name).unwrap().row().unwrap();
+            for o in names.with.iter().chain(names.unless) {
+                let args = [*o, "1"];
+                let parsed = crate::flags::parse(options, &args, false, false);
+                assert!(parsed.is_ok_and(|p| p.has(o)), "{}: {o}", row.name);
+            }
         }
     }
 

@@ -137,3 +137,101 @@ fn arguments_made_from_names() {
     ];
     check(&fx, "", rows);
 }
+
+/// Run git in `dir`; panics when it fails.
+fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .args(["-c", "user.email=t@example.com", "-c", "user.name=t"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Class 10: only a lister's name-only output modes feed `xargs`; text it
+/// prints in any other mode (`-printf`, `--format`, content) could name
+/// anything. The names listed must read back as themselves.
+#[test]
+fn listers_print_names_only_in_some_modes() {
+    let fx = Fixture::new();
+    fx.file("a.rs", "// TODO\n")
+        .file("paths.txt", "../outside/secret\n");
+    git(&fx.ws, &["init", "-q"]);
+    git(&fx.ws, &["add", "a.rs"]);
+    git(&fx.ws, &["commit", "-qm", "a"]);
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("find . -printf '../outside/secret\\n' | xargs grep .",           false, "xargs.names_from_data"),
+        ("find . -ls | xargs grep .",                                      false, "xargs.names_from_data"),
+        ("find . -exec cat {} + | xargs grep .",                           false, "xargs.names_from_data"),
+        ("git ls-files --format=../outside/secret | xargs grep .",         false, "xargs.names_from_data"),
+        ("git log -1 --format=tformat:../x | xargs grep .",                false, "xargs.names_from_data"),
+        ("git config --get sw.x | xargs grep .",                           false, "xargs.names_from_data"),
+        ("git ls-files -s | xargs grep .",                                 false, "xargs.names_from_data"),
+        ("git ls-tree -r --name-only HEAD | xargs grep .",                 false, "xargs.names_from_data"),
+        ("git diff --name-only HEAD~1 | xargs grep .",                     false, "xargs.names_from_data"),
+        ("git grep -l TODO HEAD | xargs grep .",                           false, "xargs.names_from_data"),
+        ("grep -h . paths.txt | xargs grep .",                             false, "xargs.names_from_data"),
+        ("grep -c x a.rs | xargs grep .",                                  false, "xargs.names_from_data"),
+        ("grep -l x --label=../outside/secret | xargs grep .",             false, "xargs.names_from_data"),
+        ("ls -l | xargs grep .",                                           false, "xargs.names_from_data"),
+        ("ls -R | xargs grep .",                                           false, "xargs.names_from_data"),
+        ("rg -c x | xargs grep .",                                         false, "xargs.names_from_data"),
+        ("fd -l rs | xargs grep .",                                        false, "xargs.names_from_data"),
+        // Controls: names only.
+        ("find . -name '*.rs' | xargs grep foo",                           true,  "readonly"),
+        ("find . -type f -print0 | xargs -0 grep -l TODO",                 true,  "readonly"),
+        ("git ls-files | xargs grep -l TODO",                              true,  "readonly"),
+        ("git ls-files -z | xargs -0 wc -l",                               true,  "readonly"),
+        ("git diff --name-only | xargs grep x",                            true,  "readonly"),
+        ("git grep -l TODO | xargs wc -l",                                 true,  "readonly"),
+        ("grep -rl TODO . | xargs wc -l",                                  true,  "readonly"),
+        ("rg --files | xargs wc -l",                                       true,  "readonly"),
+        ("rg -l TODO src | xargs wc -l",                                   true,  "readonly"),
+        ("ls | xargs wc -l",                                               true,  "readonly"),
+        ("ls -1a | xargs wc -l",                                           true,  "readonly"),
+    ];
+    check(&fx, "", rows);
+    // A name xargs reads as two: a directory `x ..` holding `outside/secret`
+    // is listed `./x ../outside/secret`, which leaves.
+    fx.file("x ../outside/secret", "");
+    #[rustfmt::skip]
+    let split: &[(&str, bool, &str)] = &[
+        ("find . -type f | xargs grep .",                                  false, "xargs.names_from_data"),
+        ("ls | xargs wc -l",                                               false, "xargs.names_from_data"),
+        // NUL-separated, it is one name, below the workspace.
+        ("find . -type f -print0 | xargs -0 grep .",                       true,  "readonly"),
+    ];
+    check(&fx, "", split);
+    std::fs::remove_dir_all(fx.ws.join("x ..")).unwrap();
+    // A name that becomes an option of the reader (`wc --files0-from=F`).
+    fx.file("--files0-from=.l", "")
+        .file(".l", "../outside/secret\0");
+    check(
+        &fx,
+        "",
+        &[("ls | xargs wc -c", false, "xargs.names_from_data")],
+    );
+    std::fs::remove_file(fx.ws.join("--files0-from=.l")).unwrap();
+    // An index entry with no file behind it, which only the index names.
+    git(
+        &fx.ws,
+        &[
+            "update-index",
+            "--add",
+            "--cacheinfo",
+            "100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,x ../outside/secret",
+        ],
+    );
+    #[rustfmt::skip]
+    let index: &[(&str, bool, &str)] = &[
+        ("git ls-files | xargs grep .",                                    false, "xargs.names_from_data"),
+        ("find . -name '*.rs' | xargs grep foo",                           true,  "readonly"),
+    ];
+    check(&fx, "", index);
+}

@@ -277,51 +277,67 @@ pub(crate) fn yq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     Ok(())
 }
 
-/// `awk PROGRAM`: no commands, pipes, `getline`, output redirection,
-/// environment, extensions or network files.
+/// `awk PROGRAM` (or each `-e`/`--source` text, which gawk joins): no
+/// commands, pipes, `getline`, output redirection, environment, extensions
+/// or network files. Statements are read as awk's lexer reads them
+/// ([`crate::awk`]); what it cannot read is not read-only.
 pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
-    let program = match p.value("-e") {
-        Some(source) => source,
-        None => match p.operands.first() {
-            Some((_, program)) => program,
-            None => return Ok(()),
-        },
+    let sources: Vec<&str> = p
+        .flags
+        .iter()
+        .filter(|f| f.name == "-e")
+        .map(|f| f.value.unwrap_or(""))
+        .collect();
+    let programs = match (sources.is_empty(), p.operands.first()) {
+        (false, _) => sources,
+        (true, Some(&(_, program))) => vec![program],
+        (true, None) => return Ok(()),
     };
+    programs.into_iter().try_for_each(awk_program)
+}
+
+fn awk_program(program: &str) -> Result<(), Reject> {
     // A backslash before a newline continues the line: `print 1 \<NL> > "x"`
-    // is one statement.
-    let joined = program.replace("\\\n", " ").replace("\\\r\n", " ");
-    let program = joined.as_str();
-    for (needle, why) in [
-        ("system", "runs a command"),
-        ("getline", "reads from a command or file"),
-        ("|", "pipes to or from a command"),
-        ("ENVIRON", "reads the environment"),
-        (
-            "ARGV",
-            "can name the files it reads (`ARGV[1]=\"/etc/passwd\"`)",
-        ),
-        ("ARGC", "can change which files it reads"),
-        ("PROCINFO", "reads process information"),
-        // `@load`, `@include`, `@namespace`, and gawk's indirect calls
-        // (`f = "system"; @f("id")`), which reach any built-in function.
-        ("@", "loads, includes or calls indirectly"),
-        ("/inet", "opens a network connection"),
-    ] {
-        if program.contains(needle) {
-            return reject(
-                Rule::ReadonlyAwkProgram,
-                format!("the awk program {why} (`{needle}`)"),
-            );
+    // is one statement. Whether an awk also joins the words around it
+    // (`sys\<NL>tem`) is not asked: both readings are checked.
+    let joined = program.replace("\\\n", "").replace("\\\r\n", "");
+    for text in [program, joined.as_str()] {
+        for (needle, why) in [
+            ("system", "runs a command"),
+            ("getline", "reads from a command or file"),
+            ("ENVIRON", "reads the environment"),
+            (
+                "ARGV",
+                "can name the files it reads (`ARGV[1]=\"/etc/passwd\"`)",
+            ),
+            ("ARGC", "can change which files it reads"),
+            ("PROCINFO", "reads process information"),
+            // `@load`, `@include`, `@namespace`, and gawk's indirect calls
+            // (`f = "system"; @f("id")`), which reach any built-in function.
+            ("@", "loads, includes or calls indirectly"),
+            ("/inet", "opens a network connection"),
+        ] {
+            if text.contains(needle) {
+                return reject(
+                    Rule::ReadonlyAwkProgram,
+                    format!("the awk program {why} (`{needle}`)"),
+                );
+            }
         }
-    }
-    // `print ... > file` and `printf ... >> file`: a `>` after print in the same statement.
-    for (at, _) in program.match_indices("print") {
-        let statement = program[at..].split([';', '}', '\n']).next().unwrap_or("");
-        if statement.contains('>') {
-            return reject(
-                Rule::ReadonlyAwkProgram,
-                "the awk program redirects output to a file",
-            );
+        match crate::awk::writes(text) {
+            Ok(false) => {}
+            Ok(true) => {
+                return reject(
+                    Rule::ReadonlyAwkProgram,
+                    "the awk program redirects output to a file or pipes to a command",
+                );
+            }
+            Err(why) => {
+                return reject(
+                    Rule::ReadonlyAwkProgram,
+                    format!("the awk program cannot be read with certainty: {why}"),
+                );
+            }
         }
     }
     Ok(())

@@ -16,6 +16,7 @@
 //! A read-only command that reads outside the workspace is still read-only,
 //! but lists `external_paths` so the permission layer asks.
 
+mod awk;
 mod callbacks;
 /// The option language and parser, shared with the rest of shellward.
 pub(crate) use shellward_argv::options as flags;

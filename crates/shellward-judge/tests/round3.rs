@@ -235,3 +235,39 @@ fn listers_print_names_only_in_some_modes() {
     ];
     check(&fx, "", index);
 }
+
+/// Class 11: awk statements are read as awk reads them: a `;`, `}` or
+/// newline inside a string, or a newline after a comma, does not end a
+/// `print` before its redirection.
+#[test]
+fn awk_redirections_behind_strings_and_continuations() {
+    let fx = Fixture::new();
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("awk 'BEGIN{print \";\" > \"PWN1\"}'",               false, "readonly.awk_program"),
+        ("awk 'BEGIN{printf \"}\" > \"PWN3\"}'",              false, "readonly.awk_program"),
+        ("awk $'BEGIN{print \"a\",\\n\"b\" > \"PWN2\"}'",     false, "readonly.awk_program"),
+        ("awk 'BEGIN{print \"a\" \\\n > \"PWN4\"}'",          false, "readonly.awk_program"),
+        ("awk 'BEGIN{print \"a\", # c\n \"b\" > \"PWN5\"}'",  false, "readonly.awk_program"),
+        ("awk '{printf(\"%s\", $1) > \"o\"}' f",              false, "readonly.awk_program"),
+        ("awk '{print | \"sh\"}' f",                          false, "readonly.awk_program"),
+        ("awk '\"id\" | getline x' f",                        false, "readonly.awk_program"),
+        ("awk 'BEGIN{system(\"id\")}'",                       false, "readonly.awk_program"),
+        ("awk 'BEGIN{getline < \"/etc/shadow\"}'",            false, "readonly.awk_program"),
+        ("awk '{if (x) /\"/; print > \"o\"; y = \"/\"}' f",   false, "readonly.awk_program"),
+        ("awk '$1 ~ /[/]/' f",                                false, "readonly.awk_program"),
+        ("awk '{print \"x' f",                                false, "readonly.awk_program"),
+        // gawk joins every -e source: each is read.
+        ("gawk -e 'BEGIN{print 1 > \"o\"}' -e 'BEGIN{}'",     false, "readonly.awk_program"),
+        // Controls: comparisons, not redirections.
+        ("awk '{print $1}' f",                                true,  "readonly"),
+        ("awk '$3 > 100' f",                                  true,  "readonly"),
+        ("awk '{if ($1 > 5) print}' f",                       true,  "readonly"),
+        ("awk '{print ($1 > 5)}' f",                          true,  "readonly"),
+        ("awk '/a|b/ {print $2}' f",                          true,  "readonly"),
+        ("awk -F, '{print $2 \" > \" $3}' f",                 true,  "readonly"),
+        ("awk '{n++} END {print n / 2}' f",                   true,  "readonly"),
+        ("awk '$1 ~ /^[[:alpha:]]+$/' f",                     true,  "readonly"),
+    ];
+    check(&fx, "", rows);
+}

@@ -1388,6 +1388,9 @@ fn row_paths(
             }
         }
     }
+    if let Some((options, verbatim)) = row.argument_files {
+        argument_files(ctx, cwd, words, parsed, options, verbatim)?;
+    }
     if row.follows_always
         || row.follows.iter().any(|o| parsed.has(o))
         || (row.glob_reads_only && !row.glob_safe && glob_option)
@@ -1479,6 +1482,61 @@ fn listed_paths(
             && !external.contains(&p)
         {
             external.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Files of more names that the program also reads options from (GNU
+/// tar's `-T LIST`, unless `--verbatim-files-from` came before it): a line
+/// that starts with `-` is an option (`-T/outside/list`, `-C/`), so such a
+/// line is not read-only, nor is a list the judge cannot read whole
+/// (standard input, a glob, a FIFO). A missing list only makes an error.
+fn argument_files(
+    ctx: &Context,
+    cwd: &Path,
+    words: &[&Word],
+    parsed: &flags::Parsed<'_>,
+    options: &[&str],
+    verbatim: &str,
+) -> Result<(), Reject> {
+    let mut literal = false;
+    for f in &parsed.flags {
+        if f.name == verbatim {
+            literal = true;
+        } else if f.name.strip_prefix("--no-") == verbatim.strip_prefix("--") {
+            literal = false;
+        }
+        let Some(list) = f.value.filter(|_| !literal && options.contains(&f.name)) else {
+            continue;
+        };
+        let unreadable = |why: &str| {
+            Reject::new(
+                Rule::ReadonlyArgumentFile,
+                format!("the names in `{list}` cannot be checked for options: {why}"),
+            )
+        };
+        if list == "-" || words.iter().any(|w| w.glob_prefix.is_some()) {
+            return Err(unreadable("not a plain file name"));
+        }
+        let file = paths::locate(ctx, cwd, list, list.starts_with('~'))
+            .map_err(|_| unreadable("not a known place"))?;
+        let bytes = match fsread::read_bounded(&file, MAX_LIST_BYTES) {
+            Ok(bytes) => bytes,
+            Err(fsread::ReadError::Missing) => continue,
+            Err(e) => return Err(unreadable(&format!("{e:?}"))),
+        };
+        if let Some(line) = bytes
+            .split(|&b| b == b'\n' || b == 0)
+            .find(|l| l.starts_with(b"-"))
+        {
+            return Err(Reject::new(
+                Rule::ReadonlyArgumentFile,
+                format!(
+                    "`{list}` holds `{}`, which is read as an option",
+                    String::from_utf8_lossy(line)
+                ),
+            ));
         }
     }
     Ok(())

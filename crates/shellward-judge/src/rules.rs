@@ -111,6 +111,7 @@ catalog! {
     ReadonlyVerb         = "readonly.verb",           Readonly, "a verb that is not read-only (detail: the verb)";
     ReadonlyPathList     = "readonly.path_list",      Readonly, "a list of paths to read that cannot be checked (a checksum list, `--files0-from`)";
     ReadonlyResponseFile = "readonly.response_file",  Readonly, "an `@FILE` argument: options read from a file";
+    ReadonlyArgumentFile = "readonly.argument_file",  Readonly, "a file of names that the program also reads options from (`tar -T` with a line starting with `-`)";
     ReadonlyOutputOperand = "readonly.output_operand", Readonly, "an operand the program writes";
     ReadonlyPagerCommand = "readonly.pager_command",  Readonly, "a pager command (`+cmd`) that can run programs";
     ReadonlyTestSubscript = "readonly.test_subscript", Readonly, "an array subscript bash evaluates (it may run substitutions)";

@@ -77,6 +77,11 @@ pub(crate) struct Row {
     /// (`sha256sum -c SUMS` reads every file named in SUMS): each listed
     /// path is checked like an operand.
     pub lists: &'static [&'static str],
+    /// Options whose value is a file of more names in which a line that
+    /// starts with `-` is an option (GNU tar's `-T`), and the option that
+    /// makes later ones read their lines verbatim: each such file must
+    /// hold no option line.
+    pub argument_files: Option<(&'static [&'static str], &'static str)>,
     pub check: Option<Check>,
     /// Reads the first argument in an older syntax into options (`tar tzf`
     /// is `tar -tzf`) before the options are parsed.
@@ -139,6 +144,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         glob_reads_only: false,
         follows_always: false,
         lists: &[],
+        argument_files: None,
         check: None,
         old_style: None,
         runs_git: false,
@@ -205,6 +211,14 @@ impl Row {
     }
     const fn lists(mut self, options: &'static [&'static str]) -> Row {
         self.lists = options;
+        self
+    }
+    const fn argument_files(
+        mut self,
+        options: &'static [&'static str],
+        verbatim: &'static str,
+    ) -> Row {
+        self.argument_files = Some((options, verbatim));
         self
     }
     const fn old_style(mut self, read: fn(&str) -> Option<String>) -> Row {
@@ -393,7 +407,8 @@ pub(crate) const ROWS: &[Row] = &[
     // Operands are member names, not files; the archive is `-f`. Left out: -I and
     // --use-compress-program, --to-command, --checkpoint-action, -F|--info-script,
     // --rsh-command (run programs); -g|--listed-incremental, --index-file (write).
-    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style),
+    // A `-T` file's lines that start with `-` are options (`-T/etc/x` reads another).
+    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH --verbatim-files-from --no-verbatim-files-from -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style).argument_files(&["-T"], "--verbatim-files-from"),
     row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test -S|--suffix=STR").glob_safe(),
     row("bzcat", Paths, "-s|--small -q|--quiet -v|--verbose").glob_safe(),
     row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_safe(),

@@ -271,3 +271,30 @@ fn awk_redirections_behind_strings_and_continuations() {
     ];
     check(&fx, "", rows);
 }
+
+/// Class 12: GNU tar reads a `-T` file's lines that start with `-` as
+/// options (another `-T`, `-C`), unless `--verbatim-files-from` came first.
+#[test]
+fn tar_lists_with_options() {
+    let fx = Fixture::new();
+    fx.file("list.txt", "a.txt\nsrc/b.rs\n")
+        .file("list2.txt", "a.txt\n-T/outside/secret\n")
+        .file("list3.txt", "--files-from=../outside/secret\n");
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("tar -tf a.tar -T list2.txt",                               false, "readonly.argument_file"),
+        ("tar -tf a.tar --files-from=list3.txt",                     false, "readonly.argument_file"),
+        ("tar -tf a.tar -Tlist2.txt",                                false, "readonly.argument_file"),
+        ("tar -tf a.tar -T list.txt -T list2.txt",                   false, "readonly.argument_file"),
+        ("tar -tf a.tar -T -",                                       false, "readonly.argument_file"),
+        ("tar -tf a.tar -T l*",                                      false, "readonly.argument_file"),
+        ("tar -tf a.tar -T list2.txt --verbatim-files-from",         false, "readonly.argument_file"),
+        ("tar -tf a.tar --verbatim-files-from --no-verbatim-files-from -T list2.txt", false, "readonly.argument_file"),
+        // Controls.
+        ("tar -tf a.tar",                                            true,  "readonly.flags:tar"),
+        ("tar -tf a.tar -T list.txt",                                true,  "readonly.flags:tar"),
+        ("tar -tf a.tar -T missing.txt",                             true,  "readonly.flags:tar"),
+        ("tar -tf a.tar --verbatim-files-from -T list2.txt",         true,  "readonly.flags:tar"),
+    ];
+    check(&fx, "", rows);
+}

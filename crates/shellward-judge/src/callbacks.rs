@@ -100,6 +100,41 @@ pub(crate) fn numeric(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
 }
 
+/// `lsof -i [46][PROTO][@HOST][:PORT]`: a host that is a name is looked
+/// up, and the lookup carries the name out (`-i@SECRET.example`): only an
+/// IPv4 address, a bracketed IPv6 one or `*` may follow `@`. The address
+/// is `-i`'s glued value or, as lsof reads it, the next word (an operand
+/// to the table).
+pub(crate) fn lsof(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    let specs = p
+        .flags
+        .iter()
+        .filter(|f| f.name == "-i")
+        .filter_map(|f| f.value)
+        .chain(p.operands.iter().map(|&(_, o)| o));
+    for spec in specs {
+        let Some((_, host)) = spec.split_once('@') else {
+            continue;
+        };
+        let address = match host.strip_prefix('[') {
+            Some(v6) => v6
+                .split_once(']')
+                .is_some_and(|(a, _)| a.parse::<std::net::Ipv6Addr>().is_ok()),
+            None => {
+                let host = host.split(':').next().unwrap_or(host);
+                host == "*" || host.parse::<std::net::Ipv4Addr>().is_ok()
+            }
+        };
+        if !address {
+            return reject(
+                Rule::ReadonlyHostLookup,
+                format!("`{spec}` names a host, which lsof looks up"),
+            );
+        }
+    }
+    Ok(())
+}
+
 /// `history` may only list (`history`, `history N`).
 pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if p.operands.len() > 1

@@ -124,6 +124,7 @@ catalog! {
     ReadonlyYqExpression = "readonly.yq_expression",  Readonly, "a yq expression that reads files or the environment";
     ReadonlyIp           = "readonly.ip",             Readonly, "an `ip` command that is not a listing";
     ReadonlyIfconfig     = "readonly.ifconfig",       Readonly, "`ifconfig` changing an interface";
+    ReadonlyHostLookup   = "readonly.host_lookup",    Readonly, "a host name the program would look up (DNS carries it out: a channel for data)";
     ReadonlyManualFile   = "readonly.manual_file",    Readonly, "a manual page named by path: a file to format";
     // ---- paths, secrets, redirections, substitutions ------------------------------
     PathOutside          = "path.outside",            Path, "a path outside the workspace (detail: the path)";

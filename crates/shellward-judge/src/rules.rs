@@ -118,6 +118,7 @@ catalog! {
     ReadonlyCdOldpwd     = "readonly.cd_oldpwd",      Readonly, "`cd -`: a directory the judge cannot see";
     ReadonlyHistory      = "readonly.history",        Readonly, "`history` with options that change or write it";
     ReadonlyDateSet      = "readonly.date_set",       Readonly, "`date` setting the clock";
+    ReadonlyDateZone     = "readonly.date_zone",      Readonly, "a `TZ=\"...\"` inside a date string that names a file, not a zone";
     ReadonlyAwkProgram   = "readonly.awk_program",    Readonly, "an awk program that writes, runs commands or reads other files";
     ReadonlySedScript    = "readonly.sed_script",     Readonly, "a sed script that writes, runs commands or reads other files";
     ReadonlyJqModule     = "readonly.jq_module",      Readonly, "a jq filter that reads files or modules";

@@ -341,3 +341,30 @@ fn npm_writes_logs_and_checks_for_updates() {
     ];
     check(&fx, "", rows);
 }
+
+/// Class 15: GNU date reads `TZ="VALUE"` at the start of a date string
+/// and loads VALUE as a zone: a path opens any file.
+#[test]
+fn date_strings_with_a_zone_file() {
+    let fx = Fixture::new();
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("date -d 'TZ=\"/outside/secret\" now'",            false, "readonly.date_zone"),
+        ("date --date='  TZ=\"../../outside/secret\" now'", false, "readonly.date_zone"),
+        ("date -d 'TZ=\":/etc/shadow\" now'",               false, "readonly.date_zone"),
+        ("date -d 'TZ=\"/x\\\"y\" now'",                    false, "readonly.date_zone"),
+        ("date -d 2024-01-01 -d 'TZ=\"/etc/shadow\" now'",  false, "readonly.date_zone"),
+        ("date -d 'now TZ=\"/etc/shadow\"'",                false, "readonly.date_zone"),
+        ("date -d 'TZ=\"/etc/shadow'",                      false, "readonly.date_zone"),
+        // Other programs' date strings are not in the tables.
+        ("find . -newermt 'TZ=\"/etc/shadow\" now'",        false, "readonly.flag:find"),
+        ("touch -d 'TZ=\"/etc/shadow\" now' f",             false, "readonly.unknown:touch"),
+        ("date -f /etc/shadow",                             false, "readonly.flag:date:-f"),
+        // Controls.
+        ("date -d '2024-01-01'",                            true,  "readonly.flags:date"),
+        ("date -d 'TZ=\"Europe/Paris\" now'",               true,  "readonly.flags:date"),
+        ("date -d 'TZ=\"UTC\" 2024-01-01 12:00' +%s",       true,  "readonly.flags:date"),
+        ("date -d yesterday +%F",                           true,  "readonly.flags:date"),
+    ];
+    check(&fx, "", rows);
+}

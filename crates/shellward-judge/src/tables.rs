@@ -263,7 +263,7 @@ use Operands::{Free, None as NoOperands, Paths, ScriptThenPaths};
 pub(crate) const ANY_ARGS: &[&str] = &[
     "echo", "true", "false", ":", "test", "[", "sleep", "basename", "dirname", "which", "type",
     "whoami", "id", "groups", "tty", "nproc", "uname", "uptime", "locale", "cal", "getconf",
-    "lscpu", "logname", "help", "numfmt", "whereis", "expr", "yes",
+    "lscpu", "logname", "help", "numfmt", "expr", "yes",
 ];
 
 /// Checks on the arguments of [`ANY_ARGS`] programs whose arguments bash
@@ -472,6 +472,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R").check(cb::lsof).examples(&[("lsof -i :3000", true), ("lsof -i tcp:443", true), ("lsof -i @127.0.0.1", true), ("lsof -i@x.example.invalid", false)]),
     // `users FILE` parses any file as login records and prints pieces of it.
     row("users", NoOperands, ""),
+    // Names only: `-B`/`-M`/`-S DIR... -f` search (and list) any directory.
+    row("whereis", Free, "-b -m -s -u -l").examples(&[("whereis ls", true), ("whereis -b git", true), ("whereis -B /home -f x", false), ("whereis -M /root -f x", false)]),
     row("pstree", Free, "-a|--arguments -c|--compact-off -g|--show-pgids -h|--highlight-all -H|--highlight-pid=NUM -l|--long -n|--numeric-sort -N|--ns-sort=STR -p|--show-pids -s|--show-parents -S|--ns-changes -t|--thread-names -T|--hide-threads -u|--uid-changes -U|--unicode -A|--ascii -G|--vt100 -Z|--security-context -C|--color=STR").glob_safe(),
     row("vmstat", Free, "-a|--active -f|--forks -m|--slabs -n|--one-header -s|--stats -d|--disk -D|--disk-sum -p|--partition=STR -S|--unit=CHAR -t|--timestamp -w|--wide -y|--no-first").glob_safe(),
     // Operands are devices, described from sysfs, not read.

@@ -368,3 +368,22 @@ fn date_strings_with_a_zone_file() {
     ];
     check(&fx, "", rows);
 }
+
+/// Class 16: `whereis -B DIR -f NAME` searches, and lists, any directory.
+#[test]
+fn whereis_lists_only_its_own_places() {
+    let fx = Fixture::new();
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("whereis -B /home/u/.ssh -f id_rsa",  false, "readonly.flag:whereis:-B"),
+        ("whereis -M ../outside -f secret",    false, "readonly.flag:whereis:-M"),
+        ("whereis -S /root -f x",              false, "readonly.flag:whereis:-S"),
+        ("whereis -bS /root -f x",             false, "readonly.flag:whereis:-S"),
+        ("whereis -f x",                       false, "readonly.flag:whereis:-f"),
+        // Controls.
+        ("whereis ls",                         true,  "readonly.flags:whereis"),
+        ("whereis -b git cargo",               true,  "readonly.flags:whereis"),
+        ("whereis -l",                         true,  "readonly.flags:whereis"),
+    ];
+    check(&fx, "", rows);
+}

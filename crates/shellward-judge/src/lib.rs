@@ -1302,7 +1302,11 @@ fn judge_row(
     depth: usize,
 ) -> Result<(), Reject> {
     let Argv { words, args, name } = *argv;
-    let glob_option = glob_may_be_option(words);
+    // A glob's first component matches names of the working directory:
+    // with none that starts with `-`, no glob becomes an option. Asked only
+    // for programs whose options at most read (a race could only leak).
+    let reads_only = row.glob_reads_only || row.glob_reads_named;
+    let glob_option = glob_may_be_option(words).filter(|_| !reads_only || paths::dash_entry(cwd));
     if !row.glob_safe
         && !row.glob_reads_only
         && let Some(w) = glob_option

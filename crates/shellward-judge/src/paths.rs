@@ -337,6 +337,18 @@ fn expand_climbing(ctx: &Context, base: &Path, pattern: &str) -> Resolved {
     Resolved::Inside
 }
 
+/// Does `dir` hold an entry whose name starts with `-` (one a glob could
+/// expand to as an option)? A directory that cannot be read may.
+pub(crate) fn dash_entry(dir: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .map(|e| e.map(|e| e.file_name().as_bytes().starts_with(b"-")))
+            .any(|dash| dash.unwrap_or(true)),
+        Err(_) => true,
+    }
+}
+
 /// What a scan for links out of the workspace found.
 pub(crate) enum Followed {
     /// Every link leads somewhere inside the workspace.

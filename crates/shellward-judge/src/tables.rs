@@ -55,9 +55,18 @@ pub(crate) struct Row {
     pub options: &'static str,
     /// `-20` means `-n 20` (head, tail).
     pub numeric_short: bool,
-    /// The command has no option that writes or executes, so an unquoted glob
-    /// that might expand to an option (`ls *`) is harmless.
+    /// The command has no option (of the program, not only of the row:
+    /// a glob reaches them all) that writes, executes, or reads a file
+    /// named by data (`wc --files0-from=F`, `sha256sum -c`, `xz --files=F`),
+    /// so an unquoted glob that might expand to an option (`cat *`) is
+    /// harmless.
     pub glob_safe: bool,
+    /// The options a glob could become at most make it read files named by
+    /// data (`wc --files0-from=F`, `sha256sum -c`, `xz --files=F`): it
+    /// never writes or runs. Where no name of the directory a glob starts
+    /// in begins with `-`, the glob is no option and the command runs
+    /// (the file system is asked, as for links); else it is not read-only.
+    pub glob_reads_named: bool,
     /// Options stop at the first operand (the rest is another command).
     pub stop_at_operand: bool,
     /// Options that supply the script of `ScriptThenPaths`.
@@ -66,8 +75,10 @@ pub(crate) struct Row {
     /// the trees it reads are scanned for links leading out of the workspace.
     pub follows: &'static [&'static str],
     /// A glob that expands to options can at most make it read files of its
-    /// own directory (a file name holds no `/`) or follow links: instead of
-    /// rejecting, the trees are scanned as for `follows`.
+    /// own directory (a file name holds no `/`), recurse or follow links
+    /// (`grep -R`, `ls -RL`, `zcat -rf`): where a name of the directory
+    /// begins with `-` (else the glob is no option), the trees are scanned
+    /// as for `follows` instead of rejecting.
     pub glob_reads_only: bool,
     /// The program follows links in its directory operands whatever its
     /// options (`diff DIR DIR` reads each pair of files, links included):
@@ -138,6 +149,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         options,
         numeric_short: false,
         glob_safe: false,
+        glob_reads_named: false,
         stop_at_operand: false,
         script_options: &[],
         follows: &[],
@@ -187,6 +199,10 @@ impl Row {
     }
     const fn glob_safe(mut self) -> Row {
         self.glob_safe = true;
+        self
+    }
+    const fn glob_reads_named(mut self) -> Row {
+        self.glob_reads_named = true;
         self
     }
     const fn posix(mut self) -> Row {
@@ -386,21 +402,21 @@ pub(crate) const ROWS: &[Row] = &[
     row("tac", Paths, "-b|--before -r|--regex -s|--separator=STR").glob_safe(),
     row("nl", Paths, "-b|--body-numbering=STR -n|--number-format=STR -w|--number-width=NUM -s|--number-separator=STR -v|--starting-line-number=NUM -i|--line-increment=NUM").glob_safe(),
     row("rev", Paths, "").glob_safe(),
-    row("wc", Paths, "-l|--lines -w|--words -c|--bytes -m|--chars -L|--max-line-length --total=OPT").glob_safe().examples(&[("wc -l f", true), ("wc --files0-from=list", false)]),
+    row("wc", Paths, "-l|--lines -w|--words -c|--bytes -m|--chars -L|--max-line-length --total=OPT").glob_reads_named().examples(&[("wc -l f", true), ("wc --files0-from=list", false)]),
     // Left out: `-p` sets the times of what it reads back (a write).
     row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -k|--keep-going -E -N|--no-pad -0|--print0 -r|--raw -e|--exclude=STR").examples(&[("file f", true), ("file -C -m f", false)]),
     row("stat", Paths, "-L|--dereference -f|--file-system -c|--format=STR --printf=STR -t|--terse").glob_safe().examples(&[("stat f", true), ("stat /etc/shadow", false)]),
-    row("ls", Paths, LS).lists_names(&[], &["-l", "-g", "-o", "-n", "-s", "-i", "-R", "-Z", "-m", "--full-time", "--format", "--author", "--hyperlink"]).glob_safe().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
+    row("ls", Paths, LS).lists_names(&[], &["-l", "-g", "-o", "-n", "-s", "-i", "-R", "-Z", "-m", "--full-time", "--format", "--author", "--hyperlink"]).glob_reads_only().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
     row("tree", Paths, "-a -d -f -i -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR").examples(&[("tree -L 2", true), ("tree -o out", false)]),
-    row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe().examples(&[("du -sh .", true), ("du -sh /", false)]),
+    row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_reads_named().examples(&[("du -sh .", true), ("du -sh /", false)]),
     row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
-    row("md5sum", Paths, SUMS).glob_safe().lists(&["-c"]),
-    row("sha1sum", Paths, SUMS).glob_safe().lists(&["-c"]),
-    row("sha256sum", Paths, SUMS).glob_safe().lists(&["-c"]).examples(&[("sha256sum f", true), ("sha256sum -c missing.sums", true), ("sha256sum -c", false), ("sha256sum -c < l", false)]),
+    row("md5sum", Paths, SUMS).glob_reads_named().lists(&["-c"]),
+    row("sha1sum", Paths, SUMS).glob_reads_named().lists(&["-c"]),
+    row("sha256sum", Paths, SUMS).glob_reads_named().lists(&["-c"]).examples(&[("sha256sum f", true), ("sha256sum -c missing.sums", true), ("sha256sum -c", false), ("sha256sum -c < l", false)]),
     // Perl's shasum (macOS, Debian's perl): `-a` picks the algorithm.
-    row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_safe().lists(&["-c"]),
-    row("sha512sum", Paths, SUMS).glob_safe().lists(&["-c"]),
-    row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_safe().lists(&["--check"]),
+    row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_reads_named().lists(&["-c"]),
+    row("sha512sum", Paths, SUMS).glob_reads_named().lists(&["-c"]),
+    row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_reads_named().lists(&["--check"]),
     row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").check(cb::at_most_one_operand).examples(&[("xxd f", true), ("xxd -r f out", false)]),
     row("od", Paths, "-A|--address-radix=STR -j|--skip-bytes=NUM -N|--read-bytes=NUM -S|--strings=OPT -t|--format=STR -v|--output-duplicates -w|--width=OPT -a -b -c -d -f -i -l -o -s -x --endian=STR"),
     row("hexdump", Paths, "-b -c -C -d -o -x -L=OPT -n=NUM -s=STR -v -e=STR"),
@@ -413,9 +429,9 @@ pub(crate) const ROWS: &[Row] = &[
     // --rsh-command (run programs); -g|--listed-incremental, --index-file (write).
     // A `-T` file's lines that start with `-` are options (`-T/etc/x` reads another).
     row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH --verbatim-files-from --no-verbatim-files-from -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style).argument_files(&["-T"], "--verbatim-files-from"),
-    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test -S|--suffix=STR").glob_safe(),
+    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test -S|--suffix=STR").glob_reads_only(),
     row("bzcat", Paths, "-s|--small -q|--quiet -v|--verbose").glob_safe(),
-    row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_safe(),
+    row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_reads_named(),
     row("gzip", Paths, GZIP).check(cb::gzip).examples(&[("gzip -c f", true), ("gzip f", false), ("gzip -d f.gz", false)]),
     row("gunzip", Paths, GZIP).check(cb::gzip),
     // Operands: the archive, then member names (which are not read from disk;
@@ -477,7 +493,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("pstree", Free, "-a|--arguments -c|--compact-off -g|--show-pgids -h|--highlight-all -H|--highlight-pid=NUM -l|--long -n|--numeric-sort -N|--ns-sort=STR -p|--show-pids -s|--show-parents -S|--ns-changes -t|--thread-names -T|--hide-threads -u|--uid-changes -U|--unicode -A|--ascii -G|--vt100 -Z|--security-context -C|--color=STR").glob_safe(),
     row("vmstat", Free, "-a|--active -f|--forks -m|--slabs -n|--one-header -s|--stats -d|--disk -D|--disk-sum -p|--partition=STR -S|--unit=CHAR -t|--timestamp -w|--wide -y|--no-first").glob_safe(),
     // Operands are devices, described from sysfs, not read.
-    row("lsblk", Free, "-a|--all -b|--bytes -d|--nodeps -D|--discard -f|--fs -i|--ascii -J|--json -l|--list -m|--perms -n|--noheadings -o|--output=STR -O|--output-all -p|--paths -P|--pairs -r|--raw -s|--inverse -S|--scsi -t|--topology -x|--sort=STR -e|--exclude=STR -I|--include=STR -M|--merge -T|--tree=OPT -z|--zoned -A|--noempty -w|--width=NUM").glob_safe(),
+    row("lsblk", Free, "-a|--all -b|--bytes -d|--nodeps -D|--discard -f|--fs -i|--ascii -J|--json -l|--list -m|--perms -n|--noheadings -o|--output=STR -O|--output-all -p|--paths -P|--pairs -r|--raw -s|--inverse -S|--scsi -t|--topology -x|--sort=STR -e|--exclude=STR -I|--include=STR -M|--merge -T|--tree=OPT -z|--zoned -A|--noempty -w|--width=NUM"),
     // Listing only: with no operands and neither -a nor a device, mount mounts nothing.
     row("mount", NoOperands, "-l|--show-labels -t|--types=STR"),
     // systemd's status readers: no verb, or a verb that only shows.

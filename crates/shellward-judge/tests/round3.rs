@@ -387,3 +387,55 @@ fn whereis_lists_only_its_own_places() {
     ];
     check(&fx, "", rows);
 }
+
+/// Class 17: a glob can expand to an option, of the program, not only of
+/// its row: `wc --files0-from=F` reads names from F, `sha256sum -c` reads
+/// its operands as lists of names, `ls -RL` and `zcat -rf` follow links.
+#[test]
+fn globs_that_become_options() {
+    let fx = Fixture::new();
+    fx.file("a.rs", "fn main() {}\n").file("src/b.rs", "\n");
+    #[rustfmt::skip]
+    let controls: &[(&str, bool, &str)] = &[
+        // No name starts with `-`: no glob becomes an option.
+        ("wc -l src/*.rs",    true, "readonly.flags:wc"),
+        ("wc -l *.rs",        true, "readonly.flags:wc"),
+        ("du -sh *",          true, "readonly.flags:du"),
+        ("sha256sum *",       true, "readonly.flags:sha256sum"),
+        // A program a glob could make write is judged without looking.
+        ("sort *",            false, "glob.may_be_option:sort"),
+        ("ls *",              true, "readonly.flags:ls"),
+        ("cat *.rs",          true, "readonly.flags:cat"),
+    ];
+    check(&fx, "", controls);
+    fx.file("w/--files0-from=.l", "")
+        .file("w/.l", "../../outside/secret\0");
+    fx.file("w/-c", "").file("w/-o", "").file("w/-rf", "");
+    std::fs::create_dir_all(fx.ws.join("w/deep")).unwrap();
+    std::os::unix::fs::symlink(
+        fx.ws.parent().unwrap().join("outside"),
+        fx.ws.join("w/deep/l"),
+    )
+    .unwrap();
+    let out = outside(&fx);
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("wc -c *",           false, "glob.may_be_option:wc"),
+        ("wc -l *.l",         false, "glob.may_be_option:wc"),
+        ("du -sh *",          false, "glob.may_be_option:du"),
+        ("sha256sum *",       false, "glob.may_be_option:sha256sum"),
+        ("md5sum *",          false, "glob.may_be_option:md5sum"),
+        ("cksum *",           false, "glob.may_be_option:cksum"),
+        ("xzcat *",           false, "glob.may_be_option:xzcat"),
+        ("sort *",            false, "glob.may_be_option:sort"),
+        // Readers whose options at most recurse or follow links: the
+        // trees are scanned, and `deep/l` leads out.
+        ("ls *",              false, &out),
+        ("zcat *",            false, &out),
+        ("grep x *",          false, &out),
+        // Globs with a static start that is not `-` are no options.
+        ("wc -l deep/*",      false, &out),
+        ("cat ./*",           true,  "readonly.flags:cat"),
+    ];
+    check(&fx, "w", rows);
+}

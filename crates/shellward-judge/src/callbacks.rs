@@ -100,6 +100,41 @@ pub(crate) fn numeric(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
 }
 
+/// `lsof -i [46][PROTO][@HOST][:PORT]`: a host that is a name is looked
+/// up, and the lookup carries the name out (`-i@SECRET.example`): only an
+/// IPv4 address, a bracketed IPv6 one or `*` may follow `@`. The address
+/// is `-i`'s glued value or, as lsof reads it, the next word (an operand
+/// to the table).
+pub(crate) fn lsof(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    let specs = p
+        .flags
+        .iter()
+        .filter(|f| f.name == "-i")
+        .filter_map(|f| f.value)
+        .chain(p.operands.iter().map(|&(_, o)| o));
+    for spec in specs {
+        let Some((_, host)) = spec.split_once('@') else {
+            continue;
+        };
+        let address = match host.strip_prefix('[') {
+            Some(v6) => v6
+                .split_once(']')
+                .is_some_and(|(a, _)| a.parse::<std::net::Ipv6Addr>().is_ok()),
+            None => {
+                let host = host.split(':').next().unwrap_or(host);
+                host == "*" || host.parse::<std::net::Ipv4Addr>().is_ok()
+            }
+        };
+        if !address {
+            return reject(
+                Rule::ReadonlyHostLookup,
+                format!("`{spec}` names a host, which lsof looks up"),
+            );
+        }
+    }
+    Ok(())
+}
+
 /// `history` may only list (`history`, `history N`).
 pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if p.operands.len() > 1
@@ -115,15 +150,60 @@ pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     Ok(())
 }
 
-/// `date`: operands must be `+FORMAT` (anything else may set the clock).
+/// `date`: operands must be `+FORMAT` (anything else may set the clock),
+/// and each `-d` string's time zone a zone name ([`date_string_zone`]).
 pub(crate) fn date(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
-    match p.operands.iter().find(|(_, o)| !o.starts_with('+')) {
-        Some((_, o)) => reject(
+    if let Some((_, o)) = p.operands.iter().find(|(_, o)| !o.starts_with('+')) {
+        return reject(
             Rule::ReadonlyDateSet,
             format!("`{o}` would set the system time"),
-        ),
-        None => Ok(()),
+        );
     }
+    for string in p
+        .flags
+        .iter()
+        .filter(|f| f.name == "-d")
+        .filter_map(|f| f.value)
+    {
+        if !date_string_zone(string) {
+            return reject(
+                Rule::ReadonlyDateZone,
+                format!("`{string}` sets a time zone that names a file"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A GNU date string (`date -d`) may begin with `TZ="VALUE"`, which
+/// loads VALUE as a time zone: a path there (`TZ="/home/u/.ssh/id_rsa"
+/// now`) opens any file. Read as gnulib's `parse_datetime` reads it
+/// (leading white space, then `TZ="`, `\\` and `\"` escapes), VALUE must
+/// have the shape the `TZ=` prefix accepts (a zone name); any other
+/// `TZ=` in the string is not read.
+fn date_string_zone(string: &str) -> bool {
+    let trimmed = string.trim_start_matches([' ', '\t', '\n', '\x0b', '\x0c', '\r']);
+    let (zone, rest) = match trimmed.strip_prefix("TZ=\"") {
+        Some(quoted) => {
+            let mut zone = String::new();
+            let mut chars = quoted.char_indices();
+            let end = loop {
+                match chars.next() {
+                    Some((at, '"')) => break Some(at),
+                    Some((_, '\\')) => match chars.next() {
+                        Some((_, c @ ('\\' | '"'))) => zone.push(c),
+                        _ => break None,
+                    },
+                    Some((_, c)) => zone.push(c),
+                    None => break None,
+                }
+            };
+            let Some(end) = end else { return false };
+            (Some(zone), &quoted[end + 1..])
+        }
+        None => (None, string),
+    };
+    zone.is_none_or(|z| crate::harmless_env("TZ", &z)) && !rest.to_ascii_uppercase().contains("TZ=")
 }
 
 /// `ps`: BSD-style operands must not contain `e` (shows every process's environment).
@@ -277,51 +357,67 @@ pub(crate) fn yq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     Ok(())
 }
 
-/// `awk PROGRAM`: no commands, pipes, `getline`, output redirection,
-/// environment, extensions or network files.
+/// `awk PROGRAM` (or each `-e`/`--source` text, which gawk joins): no
+/// commands, pipes, `getline`, output redirection, environment, extensions
+/// or network files. Statements are read as awk's lexer reads them
+/// ([`crate::awk`]); what it cannot read is not read-only.
 pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
-    let program = match p.value("-e") {
-        Some(source) => source,
-        None => match p.operands.first() {
-            Some((_, program)) => program,
-            None => return Ok(()),
-        },
+    let sources: Vec<&str> = p
+        .flags
+        .iter()
+        .filter(|f| f.name == "-e")
+        .map(|f| f.value.unwrap_or(""))
+        .collect();
+    let programs = match (sources.is_empty(), p.operands.first()) {
+        (false, _) => sources,
+        (true, Some(&(_, program))) => vec![program],
+        (true, None) => return Ok(()),
     };
+    programs.into_iter().try_for_each(awk_program)
+}
+
+fn awk_program(program: &str) -> Result<(), Reject> {
     // A backslash before a newline continues the line: `print 1 \<NL> > "x"`
-    // is one statement.
-    let joined = program.replace("\\\n", " ").replace("\\\r\n", " ");
-    let program = joined.as_str();
-    for (needle, why) in [
-        ("system", "runs a command"),
-        ("getline", "reads from a command or file"),
-        ("|", "pipes to or from a command"),
-        ("ENVIRON", "reads the environment"),
-        (
-            "ARGV",
-            "can name the files it reads (`ARGV[1]=\"/etc/passwd\"`)",
-        ),
-        ("ARGC", "can change which files it reads"),
-        ("PROCINFO", "reads process information"),
-        // `@load`, `@include`, `@namespace`, and gawk's indirect calls
-        // (`f = "system"; @f("id")`), which reach any built-in function.
-        ("@", "loads, includes or calls indirectly"),
-        ("/inet", "opens a network connection"),
-    ] {
-        if program.contains(needle) {
-            return reject(
-                Rule::ReadonlyAwkProgram,
-                format!("the awk program {why} (`{needle}`)"),
-            );
+    // is one statement. Whether an awk also joins the words around it
+    // (`sys\<NL>tem`) is not asked: both readings are checked.
+    let joined = program.replace("\\\n", "").replace("\\\r\n", "");
+    for text in [program, joined.as_str()] {
+        for (needle, why) in [
+            ("system", "runs a command"),
+            ("getline", "reads from a command or file"),
+            ("ENVIRON", "reads the environment"),
+            (
+                "ARGV",
+                "can name the files it reads (`ARGV[1]=\"/etc/passwd\"`)",
+            ),
+            ("ARGC", "can change which files it reads"),
+            ("PROCINFO", "reads process information"),
+            // `@load`, `@include`, `@namespace`, and gawk's indirect calls
+            // (`f = "system"; @f("id")`), which reach any built-in function.
+            ("@", "loads, includes or calls indirectly"),
+            ("/inet", "opens a network connection"),
+        ] {
+            if text.contains(needle) {
+                return reject(
+                    Rule::ReadonlyAwkProgram,
+                    format!("the awk program {why} (`{needle}`)"),
+                );
+            }
         }
-    }
-    // `print ... > file` and `printf ... >> file`: a `>` after print in the same statement.
-    for (at, _) in program.match_indices("print") {
-        let statement = program[at..].split([';', '}', '\n']).next().unwrap_or("");
-        if statement.contains('>') {
-            return reject(
-                Rule::ReadonlyAwkProgram,
-                "the awk program redirects output to a file",
-            );
+        match crate::awk::writes(text) {
+            Ok(false) => {}
+            Ok(true) => {
+                return reject(
+                    Rule::ReadonlyAwkProgram,
+                    "the awk program redirects output to a file or pipes to a command",
+                );
+            }
+            Err(why) => {
+                return reject(
+                    Rule::ReadonlyAwkProgram,
+                    format!("the awk program cannot be read with certainty: {why}"),
+                );
+            }
         }
     }
     Ok(())
@@ -677,27 +773,6 @@ pub(crate) fn rustup(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     }
 }
 
-/// `npm ls|list [OPTIONS]`: the installed tree, read from `node_modules`
-/// (no lifecycle script, no registry).
-pub(crate) fn npm(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
-    match args.first().copied() {
-        Some("ls" | "list" | "ll" | "la") => table(
-            "npm ls",
-            "--depth=NUM --all -a --json --long -l --parseable -p --omit=STR --include=STR --link --prod --production --dev --no-unicode --unicode -g --global",
-            &args[1..],
-        )
-        .and_then(|p| match p.operands.iter().find(|(_, o)| o.contains('/') || o.starts_with('.')) {
-            // Package names only: a path would be a file outside, or a spec.
-            Some((_, o)) => reject(Rule::ReadonlyOperand.at("npm ls"), format!("`{o}` is not a package name")),
-            None => Ok(()),
-        }),
-        other => reject(
-            Rule::ReadonlySubcommand.at_fmt(format_args!("npm:{}", other.unwrap_or(""))),
-            "not a read-only npm command",
-        ),
-    }
-}
-
 /// `printenv NAME...` for names that hold no secret ([`crate::PRINTABLE_VARIABLES`]).
 pub(crate) fn printenv(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     let names: Vec<&str> = p.operands.iter().map(|(_, o)| *o).collect();
@@ -903,6 +978,28 @@ pub(crate) fn unzip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 #[cfg(test)]
 mod tests {
     use super::sed_script;
+
+    proptest::proptest! {
+        /// A date string is hostile input: any text is answered.
+        #[test]
+        fn date_strings_never_panic(text in ".{0,100}") {
+            let _ = super::date_string_zone(&text);
+            let _ = super::date_string_zone(&format!("TZ=\"{text}"));
+        }
+    }
+
+    #[test]
+    fn date_string_zones() {
+        #[rustfmt::skip]
+        let rows = [
+            ("now", true), ("TZ=\"UTC\" now", true), (" TZ=\"America/New_York\" 9am", true),
+            ("TZ=\"/etc/shadow\" now", false), ("TZ=\"a\\\"b\" now", false),
+            ("TZ=\"UTC\" TZ=\"/x\"", false), ("tz=\"/x\"", false), ("TZ=\"UTC", false),
+        ];
+        for (string, ok) in rows {
+            assert_eq!(super::date_string_zone(string), ok, "{string}");
+        }
+    }
 
     #[test]
     fn sed_scripts() {

@@ -1,5 +1,5 @@
-//! Reading the gitlinks (submodule entries) out of a git index file,
-//! without running git.
+//! Reading the entries of a git index file (the gitlinks, which are
+//! submodules, and the names `git ls-files` prints), without running git.
 //!
 //! `git status` and `git diff` run git again inside every checked-out
 //! submodule, with that submodule's own configuration and hooks, so the
@@ -21,6 +21,21 @@ const GITLINK: u32 = 0o160000;
 /// repository whose object names are `hash_len` bytes (20 for SHA-1, 32
 /// for SHA-256).
 pub(crate) fn gitlinks(index: &[u8], hash_len: usize) -> Result<Vec<Vec<u8>>, IndexError> {
+    let mut links = Vec::new();
+    entries(index, hash_len, |mode, path| {
+        if mode & 0o170000 == GITLINK {
+            links.push(path.to_vec());
+        }
+    })?;
+    Ok(links)
+}
+
+/// Call `each` with the mode and path of every entry of `index`, in order.
+pub(crate) fn entries(
+    index: &[u8],
+    hash_len: usize,
+    mut each: impl FnMut(u32, &[u8]),
+) -> Result<(), IndexError> {
     let malformed = IndexError::Malformed;
     if index.len() < 12 || &index[..4] != b"DIRC" {
         return Err(malformed);
@@ -35,7 +50,6 @@ pub(crate) fn gitlinks(index: &[u8], hash_len: usize) -> Result<Vec<Vec<u8>>, In
     if count > index.len() / (42 + hash_len) {
         return Err(malformed);
     }
-    let mut links = Vec::new();
     let mut previous: Vec<u8> = Vec::new();
     let mut pos = 12;
     for _ in 0..count {
@@ -64,12 +78,10 @@ pub(crate) fn gitlinks(index: &[u8], hash_len: usize) -> Result<Vec<Vec<u8>>, In
             let len = end - pos;
             pos += (len + 8) & !7;
         }
-        if mode & 0o170000 == GITLINK {
-            links.push(path.clone());
-        }
+        each(mode, &path);
         previous = path;
     }
-    Ok(links)
+    Ok(())
 }
 
 fn be32(b: &[u8], at: usize) -> Option<u32> {

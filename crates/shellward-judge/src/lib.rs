@@ -16,6 +16,7 @@
 //! A read-only command that reads outside the workspace is still read-only,
 //! but lists `external_paths` so the permission layer asks.
 
+mod awk;
 mod callbacks;
 /// The option language and parser, shared with the rest of shellward.
 pub(crate) use shellward_argv::options as flags;
@@ -461,9 +462,11 @@ fn cd_targets<'p>(
 
 /// `xargs READER` reads the files its standard input names: a name from
 /// data (`echo /etc/shadow | xargs head`, `xargs head < list`) could be
-/// anything. Only names a file lister printed (`find . -name '*.rs' |
-/// xargs grep x`) are read-only, and then, as the lister prints links as
-/// they are, the tree is scanned for links out as for `grep -R`.
+/// anything. Only names a file lister printed in a mode that prints names
+/// alone (`find . -name '*.rs' | xargs grep x`, not `find -printf TEXT`)
+/// are read-only, and then the trees it lists are scanned: for links out,
+/// as the lister prints links as they are (as for `grep -R`), and for
+/// names xargs would not read back as themselves (`x ../y` is two).
 fn xargs_names(
     commands: &[SimpleCommand],
     i: usize,
@@ -482,10 +485,10 @@ fn xargs_names(
         return None;
     }
     let piped = matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll));
-    let producer = i
+    let lister = i
         .checked_sub(1)
-        .and_then(|p| program_row(&commands[p].words))
-        .filter(|(row, _)| piped && row.lists_names);
+        .filter(|_| piped)
+        .and_then(|p| name_lister(&commands[p].words));
     let from_file = c.redirects.iter().any(|r| {
         matches!(
             r.op,
@@ -499,24 +502,121 @@ fn xargs_names(
     if !piped && !from_file {
         return None;
     }
-    if producer.is_none() || from_file {
-        return Some(Reject::new(
+    let from_data = || {
+        Reject::new(
             Rule::XargsNamesFromData,
             format!(
                 "`xargs {target}` would read files named by its input, which is not a file listing"
             ),
+        )
+    };
+    let Some(lister) = lister.filter(|_| !from_file) else {
+        return Some(from_data());
+    };
+    let null = parses_with(&c.words[at..], "-0");
+    if lister.git
+        && let Some(why) = git::index_names_unsafe(cwd, null)
+    {
+        return Some(Reject::new(
+            Rule::XargsNamesFromData,
+            format!("`xargs {target}` would read names from git's index, which holds {why}"),
         ));
     }
-    match paths::follow_outside(j.ctx, cwd) {
-        paths::Followed::Inside => {}
-        paths::Followed::Outside(p) => {
-            if !external.contains(&p) {
-                external.push(p);
+    lister_trees(j.ctx, cwd, &lister.trees, null, external).err()
+}
+
+/// What a lister whose names `xargs` reads lists: the words of its path
+/// operands (none: the working directory), and whether it is git (whose
+/// names come from the index too).
+struct Lister<'w> {
+    trees: Small<&'w Word>,
+    git: bool,
+}
+
+/// When the command `words` prints names of files and nothing else (its
+/// row's `lists_names` mode, or git's `NAME_LISTS`), what it lists.
+fn name_lister(words: &[Word]) -> Option<Lister<'_>> {
+    let (row, at) = program_row(words)?;
+    let names = row.lists_names?;
+    let words = &words[at..];
+    let args: Small<&str> = words[1..].iter().map(|w| w.value.as_str()).collect();
+    if row.runs == Runs::Git {
+        let paths = git::name_list(&args)?;
+        let trees = words[1..]
+            .iter()
+            .filter(|w| paths.contains(&w.value.as_str()))
+            .collect();
+        return Some(Lister { trees, git: true });
+    }
+    let (_, options) = tables::entry(&words[0].value)?.row()?;
+    let parsed = flags::parse(options, &args, row.numeric_short, row.stop_at_operand).ok()?;
+    let mode = (names.with.is_empty() || names.with.iter().any(|o| parsed.has(o)))
+        && !names.unless.iter().any(|o| parsed.has(o));
+    mode.then(|| Lister {
+        trees: path_operands(row, &parsed)
+            .iter()
+            .filter_map(|&(i, _)| words.get(i))
+            .filter(|w| !row.not_paths.contains(&w.value.as_str()))
+            .collect(),
+        git: false,
+    })
+}
+
+/// Does `words` (a program and its arguments) parse by its row with `option`?
+fn parses_with(words: &[Word], option: &str) -> bool {
+    let Some((row, options)) = words.first().and_then(|w| tables::entry(&w.value)?.row()) else {
+        return false;
+    };
+    let args: Small<&str> = words[1..].iter().map(|w| w.value.as_str()).collect();
+    flags::parse(options, &args, row.numeric_short, row.stop_at_operand)
+        .is_ok_and(|p| p.has(option))
+}
+
+/// Scan the trees a lister lists (a glob's directory; the working
+/// directory for none) that are inside the workspace, for `xargs`.
+fn lister_trees(
+    ctx: &Context,
+    cwd: &Path,
+    trees: &[&Word],
+    null: bool,
+    external: &mut Vec<String>,
+) -> Result<(), Reject> {
+    let located = trees
+        .iter()
+        .filter(|w| w.dynamic.is_none())
+        .filter_map(|w| {
+            let text = match w.glob_prefix.as_deref() {
+                Some(prefix) => prefix.rfind('/').map_or(".", |k| &prefix[..=k]),
+                None => w.value.as_str(),
+            };
+            paths::locate(ctx, cwd, text, w.tilde).ok()
+        });
+    let starts: Small<PathBuf> = if trees.is_empty() {
+        std::iter::once(cwd.to_path_buf()).collect()
+    } else {
+        located.filter(|p| ctx.contains(p)).collect()
+    };
+    for start in &starts {
+        match paths::follow_outside_names(ctx, start, null) {
+            paths::Followed::Inside => {}
+            paths::Followed::Outside(p) => {
+                if !external.contains(&p) {
+                    external.push(p);
+                }
+            }
+            paths::Followed::TooLarge(dir) => external.push(format!("{}/*", dir.display())),
+            paths::Followed::OddName(path) => {
+                return Err(Reject::new(
+                    Rule::XargsNamesFromData,
+                    format!(
+                        "`{}` is a name xargs would not read back as one file (a blank, quote, backslash or leading `-`)",
+                        path.display()
+                    ),
+                ));
             }
         }
-        paths::Followed::TooLarge(dir) => external.push(format!("{}/*", dir.display())),
     }
-    None
+    Ok(())
 }
 
 /// The row of the program a simple command runs (after the builtins that
@@ -777,6 +877,7 @@ fn find_exec(
         }
         kept.extend_from_slice(&words[from..exec.at]);
         let inner = &words[exec.command.clone()];
+        replaced_arguments(inner, "{}", Rule::FindExecArgument)?;
         judge_argv(inner, j, cwd, external, depth + 1)
             .map_err(|r| Reject::new(r.rule, format!("in `find -exec`: {}", r.reason)))?;
         inner_names.push(inner[0].value.as_str());
@@ -793,6 +894,36 @@ fn find_exec(
         )
         .into(),
     ))
+}
+
+/// The words of a command a driver runs once per name it read, with
+/// `replace` (`{}` of `find -exec`, the string of `xargs -I`) replaced by
+/// the name wherever it occurs. A word that is exactly `replace` is the
+/// name, judged with the names; one that starts with it and has no `..`
+/// after it stays below the name (`{}.bak`, `{}/Cargo.toml`). Any other
+/// (`{}/../x`, `../{}`, `-f{}`, a program name holding it) is a path or
+/// option made from data: not read-only.
+fn replaced_arguments(words: &[&Word], replace: &str, rule: Rule) -> Result<(), Reject> {
+    let below_name = |w: &str| {
+        w.strip_prefix(replace)
+            .is_some_and(|rest| !rest.split('/').any(|c| c == ".."))
+    };
+    let bad = words.iter().enumerate().find(|&(i, w)| {
+        replace.is_empty()
+            || replace.starts_with('-')
+            || (w.value.contains(replace)
+                && (i == 0 || (w.value != replace && !below_name(&w.value))))
+    });
+    match bad {
+        Some((_, w)) => Err(Reject::new(
+            rule,
+            format!(
+                "`{}` is made from each name read (`{replace}`) and could name anything",
+                w.value
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The commands `find -exec` runs read the files find names, and a link
@@ -990,6 +1121,7 @@ fn note_globs(args: &[&Word], ctx: &Context, cwd: &Path, external: &mut Vec<Stri
         w.tilde
             || prefix.starts_with('/')
             || prefix.contains("..")
+            || paths::climbs_after_glob(&w.value, prefix)
             || [".*", ".?", ".["].iter().any(|d| w.value.contains(d))
     };
     for w in args {
@@ -1171,7 +1303,11 @@ fn judge_row(
     depth: usize,
 ) -> Result<(), Reject> {
     let Argv { words, args, name } = *argv;
-    let glob_option = glob_may_be_option(words);
+    // A glob's first component matches names of the working directory:
+    // with none that starts with `-`, no glob becomes an option. Asked only
+    // for programs whose options at most read (a race could only leak).
+    let reads_only = row.glob_reads_only || row.glob_reads_named;
+    let glob_option = glob_may_be_option(words).filter(|_| !reads_only || paths::dash_entry(cwd));
     if !row.glob_safe
         && !row.glob_reads_only
         && let Some(w) = glob_option
@@ -1213,6 +1349,9 @@ fn judge_row(
                 format!("`{name}` may only drive {}", row.drives.join(", ")),
             ));
         }
+        if let Some(replace) = row.replace_option.and_then(|o| parsed.value(o)) {
+            replaced_arguments(&words[index..], replace, Rule::XargsReplaceArgument)?;
+        }
         judge_argv(&words[index..], j, cwd, external, depth + 1)?;
     }
     row_paths(argv, row, &parsed, glob_option.is_some(), j, cwd, external)
@@ -1232,13 +1371,7 @@ fn row_paths(
 ) -> Result<(), Reject> {
     let Argv { words, name, .. } = *argv;
     let ctx = j.ctx;
-    let script_given = row.script_options.iter().any(|o| parsed.has(o));
-    let path_operands = match row.operands {
-        Operands::Paths => &parsed.operands[..],
-        Operands::ScriptThenPaths if script_given => &parsed.operands[..],
-        Operands::ScriptThenPaths => parsed.operands.get(1..).unwrap_or_default(),
-        Operands::Free | Operands::None => &[],
-    };
+    let path_operands = path_operands(row, parsed);
     for &(i, _) in path_operands {
         // `find`'s expression operators are operands to the parser, not start points.
         if let Some(w) = words.get(i)
@@ -1259,6 +1392,9 @@ fn row_paths(
                 listed_paths(ctx, cwd, w, external)?;
             }
         }
+    }
+    if let Some((options, verbatim)) = row.argument_files {
+        argument_files(ctx, cwd, words, parsed, options, verbatim)?;
     }
     if row.follows_always
         || row.follows.iter().any(|o| parsed.has(o))
@@ -1288,6 +1424,21 @@ fn row_paths(
         repository_trusted(j, cwd)?;
     }
     Ok(())
+}
+
+/// The operands of a row's command that are paths it reads (after the
+/// script of a `ScriptThenPaths` row, unless an option gave the script).
+fn path_operands<'p, 'a>(
+    row: &tables::Row,
+    parsed: &'p flags::Parsed<'a>,
+) -> &'p [(usize, &'a str)] {
+    let script_given = row.script_options.iter().any(|o| parsed.has(o));
+    match row.operands {
+        Operands::Paths => &parsed.operands[..],
+        Operands::ScriptThenPaths if script_given => &parsed.operands[..],
+        Operands::ScriptThenPaths => parsed.operands.get(1..).unwrap_or_default(),
+        Operands::Free | Operands::None => &[],
+    }
 }
 
 /// The largest list of paths (`sha256sum -c SUMS`) the judge reads.
@@ -1336,6 +1487,61 @@ fn listed_paths(
             && !external.contains(&p)
         {
             external.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Files of more names that the program also reads options from (GNU
+/// tar's `-T LIST`, unless `--verbatim-files-from` came before it): a line
+/// that starts with `-` is an option (`-T/outside/list`, `-C/`), so such a
+/// line is not read-only, nor is a list the judge cannot read whole
+/// (standard input, a glob, a FIFO). A missing list only makes an error.
+fn argument_files(
+    ctx: &Context,
+    cwd: &Path,
+    words: &[&Word],
+    parsed: &flags::Parsed<'_>,
+    options: &[&str],
+    verbatim: &str,
+) -> Result<(), Reject> {
+    let mut literal = false;
+    for f in &parsed.flags {
+        if f.name == verbatim {
+            literal = true;
+        } else if f.name.strip_prefix("--no-") == verbatim.strip_prefix("--") {
+            literal = false;
+        }
+        let Some(list) = f.value.filter(|_| !literal && options.contains(&f.name)) else {
+            continue;
+        };
+        let unreadable = |why: &str| {
+            Reject::new(
+                Rule::ReadonlyArgumentFile,
+                format!("the names in `{list}` cannot be checked for options: {why}"),
+            )
+        };
+        if list == "-" || words.iter().any(|w| w.glob_prefix.is_some()) {
+            return Err(unreadable("not a plain file name"));
+        }
+        let file = paths::locate(ctx, cwd, list, list.starts_with('~'))
+            .map_err(|_| unreadable("not a known place"))?;
+        let bytes = match fsread::read_bounded(&file, MAX_LIST_BYTES) {
+            Ok(bytes) => bytes,
+            Err(fsread::ReadError::Missing) => continue,
+            Err(e) => return Err(unreadable(&format!("{e:?}"))),
+        };
+        if let Some(line) = bytes
+            .split(|&b| b == b'\n' || b == 0)
+            .find(|l| l.starts_with(b"-"))
+        {
+            return Err(Reject::new(
+                Rule::ReadonlyArgumentFile,
+                format!(
+                    "`{list}` holds `{}`, which is read as an option",
+                    String::from_utf8_lossy(line)
+                ),
+            ));
         }
     }
     Ok(())
@@ -1432,7 +1638,7 @@ fn follow_scan(
                     external.push(p);
                 }
             }
-            paths::Followed::TooLarge(_) => {
+            paths::Followed::TooLarge(_) | paths::Followed::OddName(_) => {
                 return Err(Reject::new(
                     Rule::PathFollowScanLimit,
                     format!(

@@ -283,6 +283,10 @@ pub(crate) fn resolve(
         }
         // A glob inside the workspace can still expand to a link out of it.
         if let Some(prefix) = glob_prefix {
+            if climbs_after_glob(word, prefix) {
+                let component_start = prefix.rfind('/').map_or(0, |i| i + 1);
+                return expand_climbing(ctx, &real, word.get(component_start..).unwrap_or(""));
+            }
             // Before bash 5.2 (`globskipdots`), a component such as `.*`
             // also matches `..`: the glob's directory's parent.
             let component_start = prefix.rfind('/').map_or(0, |i| i + 1);
@@ -301,11 +305,11 @@ pub(crate) fn resolve(
                 .trim_end_matches('/')
                 .matches('/')
                 .count();
-            match scan_links(ctx, &real, Descent::Levels(levels), GLOB_SCAN_LIMIT) {
+            match scan_links(ctx, &real, Descent::Levels(levels), GLOB_SCAN_LIMIT, None) {
                 Followed::Inside => {}
                 Followed::Outside(pattern) => return Resolved::Outside(pattern),
                 // A tree too large to scan is asked about whole.
-                Followed::TooLarge(dir) => {
+                Followed::TooLarge(dir) | Followed::OddName(dir) => {
                     return Resolved::Outside(format!("{}/*", dir.display()));
                 }
             }
@@ -313,6 +317,81 @@ pub(crate) fn resolve(
         return Resolved::Inside;
     }
     Resolved::Outside(ask_pattern(&real))
+}
+
+/// A glob word with a `..` after its first glob component
+/// (`d*/../../x`): where it leads depends on what the glob matches (a
+/// directory, a link to one elsewhere), so it is expanded.
+pub(crate) fn climbs_after_glob(word: &str, prefix: &str) -> bool {
+    word.get(prefix.len()..)
+        .is_some_and(|tail| tail.split('/').any(|c| c == ".."))
+}
+
+/// Expand `pattern` (the word from its first glob component on) below
+/// `base` as bash would, and resolve every match in kernel order: each
+/// component with a glob character stands for every entry of the
+/// directories reached so far (a quoted `*` is taken as a glob too: more
+/// matches, never fewer), plus `.` and `..` when it starts with a dot
+/// (older bash). A directory read for a match must be inside the workspace
+/// (bash prints its names as arguments), and so must every match. More
+/// than [`GLOB_SCAN_LIMIT`] entries ask about the directory whole.
+fn expand_climbing(ctx: &Context, base: &Path, pattern: &str) -> Resolved {
+    let mut reached = vec![base.to_path_buf()];
+    let mut seen = 0;
+    for component in pattern.split('/').filter(|c| !c.is_empty() && *c != ".") {
+        let mut next = Vec::new();
+        for dir in &reached {
+            if component == ".." {
+                next.push(join_resolved(dir, Path::new("..")));
+                continue;
+            }
+            if !component.contains(['*', '?', '[']) {
+                next.push(join_resolved(dir, Path::new(component)));
+                continue;
+            }
+            if !ctx.contains(dir) {
+                return Resolved::Outside(dir_pattern(dir));
+            }
+            if component.starts_with('.') {
+                next.push(dir.clone());
+                next.push(join_resolved(dir, Path::new("..")));
+            }
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                seen += 1;
+                if seen > GLOB_SCAN_LIMIT {
+                    return Resolved::Outside(dir_pattern(dir));
+                }
+                next.push(join_resolved(dir, Path::new(&entry.file_name())));
+            }
+        }
+        next.sort();
+        next.dedup();
+        reached = next;
+    }
+    for path in &reached {
+        if !ctx.contains(path) {
+            return Resolved::Outside(ask_pattern(path));
+        }
+        if let Some(store) = shellward_sandbox::reads::secret_at(path) {
+            return Resolved::Outside(store);
+        }
+    }
+    Resolved::Inside
+}
+
+/// Does `dir` hold an entry whose name starts with `-` (one a glob could
+/// expand to as an option)? A directory that cannot be read may.
+pub(crate) fn dash_entry(dir: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .map(|e| e.map(|e| e.file_name().as_bytes().starts_with(b"-")))
+            .any(|dash| dash.unwrap_or(true)),
+        Err(_) => true,
+    }
 }
 
 /// What a scan for links out of the workspace found.
@@ -323,6 +402,8 @@ pub(crate) enum Followed {
     Outside(String),
     /// More entries than the scan looks at (the directory it was in).
     TooLarge(PathBuf),
+    /// A name `xargs` would not read back as itself (only when asked).
+    OddName(PathBuf),
 }
 
 /// How far a scan goes below its start.
@@ -347,12 +428,47 @@ const GLOB_SCAN_LIMIT: usize = 4096;
 /// of the workspace is reported, one leading to a directory inside is
 /// walked too (each directory once, so loops end).
 pub(crate) fn follow_outside(ctx: &Context, start: &Path) -> Followed {
-    scan_links(ctx, start, Descent::FollowingLinks, FOLLOW_SCAN_LIMIT)
+    scan_links(ctx, start, Descent::FollowingLinks, FOLLOW_SCAN_LIMIT, None)
+}
+
+/// [`follow_outside`] for the names a lister prints for `xargs` to read:
+/// also the first name xargs would not read back as that one file
+/// ([`odd_for_xargs`]).
+pub(crate) fn follow_outside_names(ctx: &Context, start: &Path, null: bool) -> Followed {
+    scan_links(
+        ctx,
+        start,
+        Descent::FollowingLinks,
+        FOLLOW_SCAN_LIMIT,
+        Some(null),
+    )
+}
+
+/// A file name that `xargs` would not read as that one name: one that
+/// starts with `-` (an option, when the lister prints it bare), and
+/// unless names are NUL-separated (`null`), one with a blank, newline,
+/// quote, backslash or other control character, where xargs splits or
+/// unquotes (a directory named `x ..` holding `.ssh/id_rsa` is listed as
+/// `./x ../.ssh/id_rsa`: two names, the second outside).
+fn odd_for_xargs(name: &std::ffi::OsStr, null: bool) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = name.as_bytes();
+    bytes.starts_with(b"-")
+        || (!null
+            && bytes
+                .iter()
+                .any(|&b| b <= b' ' || b == 0x7f || b"'\"\\".contains(&b)))
 }
 
 /// The first symbolic link below `start` (as far as `descent` goes) that
 /// resolves outside the workspace, looking at no more than `limit` entries.
-fn scan_links(ctx: &Context, start: &Path, descent: Descent, limit: usize) -> Followed {
+fn scan_links(
+    ctx: &Context,
+    start: &Path,
+    descent: Descent,
+    limit: usize,
+    names: Option<bool>,
+) -> Followed {
     let following = matches!(descent, Descent::FollowingLinks);
     let levels = match descent {
         Descent::Levels(n) => n,
@@ -374,6 +490,9 @@ fn scan_links(ctx: &Context, start: &Path, descent: Descent, limit: usize) -> Fo
             seen += 1;
             if seen > limit {
                 return Followed::TooLarge(dir);
+            }
+            if names.is_some_and(|null| odd_for_xargs(&entry.file_name(), null)) {
+                return Followed::OddName(entry.path());
             }
             let Ok(kind) = entry.file_type() else {
                 continue;

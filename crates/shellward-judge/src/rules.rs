@@ -111,18 +111,21 @@ catalog! {
     ReadonlyVerb         = "readonly.verb",           Readonly, "a verb that is not read-only (detail: the verb)";
     ReadonlyPathList     = "readonly.path_list",      Readonly, "a list of paths to read that cannot be checked (a checksum list, `--files0-from`)";
     ReadonlyResponseFile = "readonly.response_file",  Readonly, "an `@FILE` argument: options read from a file";
+    ReadonlyArgumentFile = "readonly.argument_file",  Readonly, "a file of names that the program also reads options from (`tar -T` with a line starting with `-`)";
     ReadonlyOutputOperand = "readonly.output_operand", Readonly, "an operand the program writes";
     ReadonlyPagerCommand = "readonly.pager_command",  Readonly, "a pager command (`+cmd`) that can run programs";
     ReadonlyTestSubscript = "readonly.test_subscript", Readonly, "an array subscript bash evaluates (it may run substitutions)";
     ReadonlyCdOldpwd     = "readonly.cd_oldpwd",      Readonly, "`cd -`: a directory the judge cannot see";
     ReadonlyHistory      = "readonly.history",        Readonly, "`history` with options that change or write it";
     ReadonlyDateSet      = "readonly.date_set",       Readonly, "`date` setting the clock";
+    ReadonlyDateZone     = "readonly.date_zone",      Readonly, "a `TZ=\"...\"` inside a date string that names a file, not a zone";
     ReadonlyAwkProgram   = "readonly.awk_program",    Readonly, "an awk program that writes, runs commands or reads other files";
     ReadonlySedScript    = "readonly.sed_script",     Readonly, "a sed script that writes, runs commands or reads other files";
     ReadonlyJqModule     = "readonly.jq_module",      Readonly, "a jq filter that reads files or modules";
     ReadonlyYqExpression = "readonly.yq_expression",  Readonly, "a yq expression that reads files or the environment";
     ReadonlyIp           = "readonly.ip",             Readonly, "an `ip` command that is not a listing";
     ReadonlyIfconfig     = "readonly.ifconfig",       Readonly, "`ifconfig` changing an interface";
+    ReadonlyHostLookup   = "readonly.host_lookup",    Readonly, "a host name the program would look up (DNS carries it out: a channel for data)";
     ReadonlyManualFile   = "readonly.manual_file",    Readonly, "a manual page named by path: a file to format";
     // ---- paths, secrets, redirections, substitutions ------------------------------
     PathOutside          = "path.outside",            Path, "a path outside the workspace (detail: the path)";
@@ -158,7 +161,9 @@ catalog! {
     GhHost               = "gh.host",                 Gh, "a gh argument that may name another host";
     XargsCommand         = "xargs.command",           Xargs, "a program `xargs` may not drive (detail: it)";
     XargsNamesFromData   = "xargs.names_from_data",   Xargs, "`xargs` reading files named by input that is not a file listing";
+    XargsReplaceArgument = "xargs.replace_argument",  Xargs, "an argument made of `xargs -I`'s replace string and other text, which could lead anywhere";
     FindExecMalformed    = "find.exec_malformed",     Find, "`-exec` without a command or its end";
+    FindExecArgument     = "find.exec_argument",      Find, "an argument made of `{}` and other text, which could lead out of the start points";
     TarMode              = "tar.mode",                Tar, "a tar mode that writes";
     TarRemoteArchive     = "tar.remote_archive",      Tar, "an archive name tar reads over the network (`host:file`)";
     GzipWrites           = "gzip.writes",             Gzip, "gzip writing files (not `-c`, `-l` or `-t`)";

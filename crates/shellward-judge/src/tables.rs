@@ -55,9 +55,18 @@ pub(crate) struct Row {
     pub options: &'static str,
     /// `-20` means `-n 20` (head, tail).
     pub numeric_short: bool,
-    /// The command has no option that writes or executes, so an unquoted glob
-    /// that might expand to an option (`ls *`) is harmless.
+    /// The command has no option (of the program, not only of the row:
+    /// a glob reaches them all) that writes, executes, or reads a file
+    /// named by data (`wc --files0-from=F`, `sha256sum -c`, `xz --files=F`),
+    /// so an unquoted glob that might expand to an option (`cat *`) is
+    /// harmless.
     pub glob_safe: bool,
+    /// The options a glob could become at most make it read files named by
+    /// data (`wc --files0-from=F`, `sha256sum -c`, `xz --files=F`): it
+    /// never writes or runs. Where no name of the directory a glob starts
+    /// in begins with `-`, the glob is no option and the command runs
+    /// (the file system is asked, as for links); else it is not read-only.
+    pub glob_reads_named: bool,
     /// Options stop at the first operand (the rest is another command).
     pub stop_at_operand: bool,
     /// Options that supply the script of `ScriptThenPaths`.
@@ -66,8 +75,10 @@ pub(crate) struct Row {
     /// the trees it reads are scanned for links leading out of the workspace.
     pub follows: &'static [&'static str],
     /// A glob that expands to options can at most make it read files of its
-    /// own directory (a file name holds no `/`) or follow links: instead of
-    /// rejecting, the trees are scanned as for `follows`.
+    /// own directory (a file name holds no `/`), recurse or follow links
+    /// (`grep -R`, `ls -RL`, `zcat -rf`): where a name of the directory
+    /// begins with `-` (else the glob is no option), the trees are scanned
+    /// as for `follows` instead of rejecting.
     pub glob_reads_only: bool,
     /// The program follows links in its directory operands whatever its
     /// options (`diff DIR DIR` reads each pair of files, links included):
@@ -77,6 +88,11 @@ pub(crate) struct Row {
     /// (`sha256sum -c SUMS` reads every file named in SUMS): each listed
     /// path is checked like an operand.
     pub lists: &'static [&'static str],
+    /// Options whose value is a file of more names in which a line that
+    /// starts with `-` is an option (GNU tar's `-T`), and the option that
+    /// makes later ones read their lines verbatim: each such file must
+    /// hold no option line.
+    pub argument_files: Option<(&'static [&'static str], &'static str)>,
     pub check: Option<Check>,
     /// Reads the first argument in an older syntax into options (`tar tzf`
     /// is `tar -tzf`) before the options are parsed.
@@ -91,11 +107,15 @@ pub(crate) struct Row {
     /// The programs it may run with its operands (`xargs`), each judged as
     /// a command of its own; empty: it runs none.
     pub drives: &'static [&'static str],
+    /// The option whose value, wherever it occurs in the driven command's
+    /// words, is replaced by each name read (`xargs -I@`).
+    pub replace_option: Option<&'static str>,
     /// What it runs that the judge looks into.
     pub runs: Runs,
-    /// Its output is names of files below its (judged) operands, which
-    /// `xargs` may read (`find . -name '*.rs' | xargs grep x`).
-    pub lists_names: bool,
+    /// When its output is names of files below its (judged) operands,
+    /// which `xargs` may read (`find . -name '*.rs' | xargs grep x`):
+    /// `None` when it never is.
+    pub lists_names: Option<Names>,
     /// It changes the shell's directory (`cd`): later commands of the
     /// same line are judged in its operand.
     pub moves_cwd: bool,
@@ -109,6 +129,19 @@ pub(crate) struct Row {
     pub examples: &'static [(&'static str, bool)],
 }
 
+/// The output modes in which a program prints names of files and
+/// nothing else, one per line: an attribute of the options given, not of
+/// the program (`find -printf TEXT`, `grep` without `-l`, `ls -l` print
+/// other text, which `xargs` would read as names).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Names {
+    /// One of these options must be given (`grep -l`); empty: none needs to be.
+    pub with: &'static [&'static str],
+    /// None of these may be: the row's options that print anything but
+    /// names (each row lists all of its own).
+    pub unless: &'static [&'static str],
+}
+
 const fn row(name: &'static str, operands: Operands, options: &'static str) -> Row {
     Row {
         name,
@@ -116,20 +149,23 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         options,
         numeric_short: false,
         glob_safe: false,
+        glob_reads_named: false,
         stop_at_operand: false,
         script_options: &[],
         follows: &[],
         glob_reads_only: false,
         follows_always: false,
         lists: &[],
+        argument_files: None,
         check: None,
         old_style: None,
         runs_git: false,
         bare_is_home: false,
         not_paths: &[],
         drives: &[],
+        replace_option: None,
         runs: Runs::Nothing,
-        lists_names: false,
+        lists_names: None,
         moves_cwd: false,
         searches_path: false,
         examples: &[],
@@ -141,8 +177,12 @@ impl Row {
         self.runs = runs;
         self
     }
-    const fn lists_names(mut self) -> Row {
-        self.lists_names = true;
+    const fn lists_names(
+        mut self,
+        with: &'static [&'static str],
+        unless: &'static [&'static str],
+    ) -> Row {
+        self.lists_names = Some(Names { with, unless });
         self
     }
     const fn searches_path(mut self) -> Row {
@@ -159,6 +199,10 @@ impl Row {
     }
     const fn glob_safe(mut self) -> Row {
         self.glob_safe = true;
+        self
+    }
+    const fn glob_reads_named(mut self) -> Row {
+        self.glob_reads_named = true;
         self
     }
     const fn posix(mut self) -> Row {
@@ -185,6 +229,14 @@ impl Row {
         self.lists = options;
         self
     }
+    const fn argument_files(
+        mut self,
+        options: &'static [&'static str],
+        verbatim: &'static str,
+    ) -> Row {
+        self.argument_files = Some((options, verbatim));
+        self
+    }
     const fn old_style(mut self, read: fn(&str) -> Option<String>) -> Row {
         self.old_style = Some(read);
         self
@@ -205,6 +257,10 @@ impl Row {
         self.drives = programs;
         self
     }
+    const fn replaces(mut self, option: &'static str) -> Row {
+        self.replace_option = Some(option);
+        self
+    }
     const fn examples(mut self, examples: &'static [(&'static str, bool)]) -> Row {
         self.examples = examples;
         self
@@ -223,7 +279,7 @@ use Operands::{Free, None as NoOperands, Paths, ScriptThenPaths};
 pub(crate) const ANY_ARGS: &[&str] = &[
     "echo", "true", "false", ":", "test", "[", "sleep", "basename", "dirname", "which", "type",
     "whoami", "id", "groups", "tty", "nproc", "uname", "uptime", "locale", "cal", "getconf",
-    "lscpu", "logname", "help", "numfmt", "whereis", "expr", "yes",
+    "lscpu", "logname", "help", "numfmt", "expr", "yes",
 ];
 
 /// Checks on the arguments of [`ANY_ARGS`] programs whose arguments bash
@@ -300,13 +356,17 @@ pub(crate) const SECRETS: &[&str] = &["env", "set", "declare", "typeset", "expor
 /// Left out: launchers that load project code even for `--version` (`mvn` reads
 /// `.mvn/jvm.config`, `gradle` its properties' JVM options, `pytest` plugins and
 /// `conftest.py`). Launchers that can be pointed at a program by a project file
-/// are listed, and checked by [`crate::project`].
+/// are listed, and checked by [`crate::project`]. Not `npm` or `npx`: npm
+/// writes a log under `~/.npm/_logs` and asks the registry whether it is
+/// outdated (writing `~/.npm/_update-notifier-last-checked`) for any
+/// command, `--version` and `ls` included. (`pnpm -v`/`--version` print
+/// the version before pnpm reads any configuration: no log, no check.)
 pub(crate) const VERSION_ONLY: &[&str] = &[
-    "cargo", "rustc", "rustup", "rustfmt", "java", "javac", "python", "python3", "node", "npm",
-    "npx", "pnpm", "yarn", "deno", "bun", "go", "docker", "tsc", "clang", "gcc", "g++", "cc",
-    "make", "cmake", "pip", "pip3", "java", "javac", "ruby", "perl", "php", "uv", "kubectl",
-    "helm", "gh", "jq", "yq", "rg", "fd", "bash", "zsh", "sh", "git", "dotnet", "swift", "ninja",
-    "meson", "poetry", "eslint", "prettier", "black", "ruff", "mypy",
+    "cargo", "rustc", "rustup", "rustfmt", "java", "javac", "python", "python3", "node", "pnpm",
+    "yarn", "deno", "bun", "go", "docker", "tsc", "clang", "gcc", "g++", "cc", "make", "cmake",
+    "pip", "pip3", "java", "javac", "ruby", "perl", "php", "uv", "kubectl", "helm", "gh", "jq",
+    "yq", "rg", "fd", "bash", "zsh", "sh", "git", "dotnet", "swift", "ninja", "meson", "poetry",
+    "eslint", "prettier", "black", "ruff", "mypy",
 ];
 
 /// Besides `--version`: the other spellings that only print a version,
@@ -322,7 +382,7 @@ pub(crate) const VERSION_FORMS: &[(&[&str], &[&str])] = &[
         "fd", "poetry", "ruff", "mypy",
     ]),
     (&["-v"], &[
-        "node", "npm", "pnpm", "yarn", "bun", "deno", "docker", "perl", "php", "gcc", "g++",
+        "node", "pnpm", "yarn", "bun", "deno", "docker", "perl", "php", "gcc", "g++",
         "cc", "clang", "make", "tsc", "eslint", "prettier", "git",
     ]),
     (&["-vV"], &["rustc", "cargo"]),
@@ -342,21 +402,21 @@ pub(crate) const ROWS: &[Row] = &[
     row("tac", Paths, "-b|--before -r|--regex -s|--separator=STR").glob_safe(),
     row("nl", Paths, "-b|--body-numbering=STR -n|--number-format=STR -w|--number-width=NUM -s|--number-separator=STR -v|--starting-line-number=NUM -i|--line-increment=NUM").glob_safe(),
     row("rev", Paths, "").glob_safe(),
-    row("wc", Paths, "-l|--lines -w|--words -c|--bytes -m|--chars -L|--max-line-length --total=OPT").glob_safe().examples(&[("wc -l f", true), ("wc --files0-from=list", false)]),
+    row("wc", Paths, "-l|--lines -w|--words -c|--bytes -m|--chars -L|--max-line-length --total=OPT").glob_reads_named().examples(&[("wc -l f", true), ("wc --files0-from=list", false)]),
     // Left out: `-p` sets the times of what it reads back (a write).
     row("file", Paths, "-b|--brief -i|--mime --mime-type --mime-encoding -L|--dereference -h|--no-dereference -k|--keep-going -E -N|--no-pad -0|--print0 -r|--raw -e|--exclude=STR").examples(&[("file f", true), ("file -C -m f", false)]),
     row("stat", Paths, "-L|--dereference -f|--file-system -c|--format=STR --printf=STR -t|--terse").glob_safe().examples(&[("stat f", true), ("stat /etc/shadow", false)]),
-    row("ls", Paths, LS).lists_names().glob_safe().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
+    row("ls", Paths, LS).lists_names(&[], &["-l", "-g", "-o", "-n", "-s", "-i", "-R", "-Z", "-m", "--full-time", "--format", "--author", "--hyperlink"]).glob_reads_only().examples(&[("ls -la", true), ("ls -d */", true), ("ls ~", false), ("ls /etc", false)]),
     row("tree", Paths, "-a -d -f -i -x -L=NUM -P=STR -I=STR --gitignore --matchdirs --ignore-case --prune --filelimit=NUM -s -h --si --du -D -F -C -n -J -X -p -u -g -Q -N -q -v -t -c -r -U --dirsfirst --noreport --charset=STR").examples(&[("tree -L 2", true), ("tree -o out", false)]),
-    row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_safe().examples(&[("du -sh .", true), ("du -sh /", false)]),
+    row("du", Paths, "-a|--all -s|--summarize -h|--human-readable -c|--total -d|--max-depth=NUM -k -m -b|--bytes -x|--one-file-system -P|--no-dereference -H -l|--count-links --apparent-size --si -t|--threshold=STR --exclude=STR --time -0|--null -B|--block-size=STR").glob_reads_named().examples(&[("du -sh .", true), ("du -sh /", false)]),
     row("df", Paths, "-h|--human-readable -H|--si -k -m -T|--print-type -t|--type=STR -x|--exclude-type=STR -l|--local -a|--all -i|--inodes -P|--portability --total --output=OPT -B|--block-size=STR"),
-    row("md5sum", Paths, SUMS).glob_safe().lists(&["-c"]),
-    row("sha1sum", Paths, SUMS).glob_safe().lists(&["-c"]),
-    row("sha256sum", Paths, SUMS).glob_safe().lists(&["-c"]).examples(&[("sha256sum f", true), ("sha256sum -c missing.sums", true), ("sha256sum -c", false), ("sha256sum -c < l", false)]),
+    row("md5sum", Paths, SUMS).glob_reads_named().lists(&["-c"]),
+    row("sha1sum", Paths, SUMS).glob_reads_named().lists(&["-c"]),
+    row("sha256sum", Paths, SUMS).glob_reads_named().lists(&["-c"]).examples(&[("sha256sum f", true), ("sha256sum -c missing.sums", true), ("sha256sum -c", false), ("sha256sum -c < l", false)]),
     // Perl's shasum (macOS, Debian's perl): `-a` picks the algorithm.
-    row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_safe().lists(&["-c"]),
-    row("sha512sum", Paths, SUMS).glob_safe().lists(&["-c"]),
-    row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_safe().lists(&["--check"]),
+    row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_reads_named().lists(&["-c"]),
+    row("sha512sum", Paths, SUMS).glob_reads_named().lists(&["-c"]),
+    row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_reads_named().lists(&["--check"]),
     row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").check(cb::at_most_one_operand).examples(&[("xxd f", true), ("xxd -r f out", false)]),
     row("od", Paths, "-A|--address-radix=STR -j|--skip-bytes=NUM -N|--read-bytes=NUM -S|--strings=OPT -t|--format=STR -v|--output-duplicates -w|--width=OPT -a -b -c -d -f -i -l -o -s -x --endian=STR"),
     row("hexdump", Paths, "-b -c -C -d -o -x -L=OPT -n=NUM -s=STR -v -e=STR"),
@@ -367,10 +427,11 @@ pub(crate) const ROWS: &[Row] = &[
     // Operands are member names, not files; the archive is `-f`. Left out: -I and
     // --use-compress-program, --to-command, --checkpoint-action, -F|--info-script,
     // --rsh-command (run programs); -g|--listed-incremental, --index-file (write).
-    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style),
-    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test -S|--suffix=STR").glob_safe(),
+    // A `-T` file's lines that start with `-` are options (`-T/etc/x` reads another).
+    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH --verbatim-files-from --no-verbatim-files-from -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style).argument_files(&["-T"], "--verbatim-files-from"),
+    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test -S|--suffix=STR").glob_reads_only(),
     row("bzcat", Paths, "-s|--small -q|--quiet -v|--verbose").glob_safe(),
-    row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_safe(),
+    row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_reads_named(),
     row("gzip", Paths, GZIP).check(cb::gzip).examples(&[("gzip -c f", true), ("gzip f", false), ("gzip -d f.gz", false)]),
     row("gunzip", Paths, GZIP).check(cb::gzip),
     // Operands: the archive, then member names (which are not read from disk;
@@ -387,10 +448,10 @@ pub(crate) const ROWS: &[Row] = &[
     // `ifconfig`, `ifconfig -a`, `ifconfig IFACE`: anything more configures.
     row("ifconfig", Free, "-a -s -v").check(cb::ifconfig),
     // ---- text processing -----------------------------------------------------
-    row("grep", ScriptThenPaths, GREP).lists_names().script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false)]),
+    row("grep", ScriptThenPaths, GREP).lists_names(&["-l", "-L"], &["--label"]).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false)]),
     row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
     row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
-    row("rg", ScriptThenPaths, RG).lists_names().script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
+    row("rg", ScriptThenPaths, RG).lists_names(&["--files", "-l", "--files-without-match"], &["--json", "--vimgrep", "--stats", "--type-list", "-c", "--count-matches", "--passthru", "--debug", "--trace"]).script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
     row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed).examples(&[("sed -n 1,5p f", true), ("sed 's/a/b/g' f", true), ("sed -i s/a/b/ f", false), ("sed -n ':a w out' f", false), ("sed 1e\\ id f", false)]),
     row("awk", ScriptThenPaths, AWK).check(cb::awk).examples(&[("awk '{print $1}' f", true), ("awk 'BEGIN{system(\"id\")}'", false), ("awk '{print > \"o\"}' f", false), ("awk 'BEGIN{ARGV[1]=\"x\"}'", false)]),
     row("gawk", ScriptThenPaths, AWK).check(cb::awk),
@@ -412,8 +473,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("diff", Paths, "-u -U|--unified=NUM -c -C|--context=NUM -q|--brief -s|--report-identical-files -N|--new-file -i|--ignore-case -w|--ignore-all-space -b|--ignore-space-change -B|--ignore-blank-lines -E|--ignore-tab-expansion -Z|--ignore-trailing-space -a|--text -y|--side-by-side -W|--width=NUM --suppress-common-lines --color=OPT -x|--exclude=STR --label=STR --normal -p|--show-c-function -F|--show-function-line=STR -t|--expand-tabs -T|--initial-tab --strip-trailing-cr -d|--minimal --no-dereference --speed-large-files -r|--recursive -S|--starting-file=STR").follows_always().examples(&[("diff a b", true), ("diff -ru a b", true), ("diff --to-file=x a", false)]),
     row("cmp", Paths, "-b|--print-bytes -i|--ignore-initial=STR -l|--verbose -n|--bytes=NUM -s|--quiet|--silent"),
     // ---- finding files -------------------------------------------------------
-    row("find", Paths, FIND).check(cb::find).runs(Runs::ExecActions).lists_names().follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false), ("find -- -delete", false), ("find -P -- -fprint out", false)]),
-    row("fd", ScriptThenPaths, FD).lists_names().follows(&["-L"]),
+    row("find", Paths, FIND).check(cb::find).runs(Runs::ExecActions).lists_names(&[], &["-printf", "-ls"]).follows(&["-L", "-follow"]).not_paths(&["!", "(", ")", ","]).examples(&[("find . -name '*.rs'", true), ("find . -delete", false), ("find . -fprint out", false), ("find -- -delete", false), ("find -P -- -fprint out", false)]),
+    row("fd", ScriptThenPaths, FD).lists_names(&[], &["-l"]).follows(&["-L"]),
     // Debian installs fd as `fdfind`.
     row("fdfind", ScriptThenPaths, FD).follows(&["-L"]),
     // ---- printing ------------------------------------------------------------
@@ -423,13 +484,16 @@ pub(crate) const ROWS: &[Row] = &[
     // ---- system state ----------------------------------------------------------
     row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps).examples(&[("ps aux", true), ("ps -ef", true), ("ps -eo pid,comm", true), ("ps -auxe", false), ("ps axe", false), ("ps -o pid,environ", false)]),
     row("pgrep", Free, "-f|--full -l|--list-name -a|--list-full -x|--exact -n|--newest -o|--oldest -c|--count -i|--ignore-case -v|--inverse -d|--delimiter=STR -u|--euid=STR -U|--uid=STR -P|--parent=STR -g|--pgroup=STR -G|--group=STR -s|--session=STR -t|--terminal=STR -w|--lightweight"),
-    row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R"),
+    // `-i [46][PROTO][@HOST][:PORT]`: a host name is looked up (DNS); addresses only.
+    row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R").check(cb::lsof).examples(&[("lsof -i :3000", true), ("lsof -i tcp:443", true), ("lsof -i @127.0.0.1", true), ("lsof -i@x.example.invalid", false)]),
     // `users FILE` parses any file as login records and prints pieces of it.
     row("users", NoOperands, ""),
+    // Names only: `-B`/`-M`/`-S DIR... -f` search (and list) any directory.
+    row("whereis", Free, "-b -m -s -u -l").examples(&[("whereis ls", true), ("whereis -b git", true), ("whereis -B /home -f x", false), ("whereis -M /root -f x", false)]),
     row("pstree", Free, "-a|--arguments -c|--compact-off -g|--show-pgids -h|--highlight-all -H|--highlight-pid=NUM -l|--long -n|--numeric-sort -N|--ns-sort=STR -p|--show-pids -s|--show-parents -S|--ns-changes -t|--thread-names -T|--hide-threads -u|--uid-changes -U|--unicode -A|--ascii -G|--vt100 -Z|--security-context -C|--color=STR").glob_safe(),
     row("vmstat", Free, "-a|--active -f|--forks -m|--slabs -n|--one-header -s|--stats -d|--disk -D|--disk-sum -p|--partition=STR -S|--unit=CHAR -t|--timestamp -w|--wide -y|--no-first").glob_safe(),
     // Operands are devices, described from sysfs, not read.
-    row("lsblk", Free, "-a|--all -b|--bytes -d|--nodeps -D|--discard -f|--fs -i|--ascii -J|--json -l|--list -m|--perms -n|--noheadings -o|--output=STR -O|--output-all -p|--paths -P|--pairs -r|--raw -s|--inverse -S|--scsi -t|--topology -x|--sort=STR -e|--exclude=STR -I|--include=STR -M|--merge -T|--tree=OPT -z|--zoned -A|--noempty -w|--width=NUM").glob_safe(),
+    row("lsblk", Free, "-a|--all -b|--bytes -d|--nodeps -D|--discard -f|--fs -i|--ascii -J|--json -l|--list -m|--perms -n|--noheadings -o|--output=STR -O|--output-all -p|--paths -P|--pairs -r|--raw -s|--inverse -S|--scsi -t|--topology -x|--sort=STR -e|--exclude=STR -I|--include=STR -M|--merge -T|--tree=OPT -z|--zoned -A|--noempty -w|--width=NUM"),
     // Listing only: with no operands and neither -a nor a device, mount mounts nothing.
     row("mount", NoOperands, "-l|--show-labels -t|--types=STR"),
     // systemd's status readers: no verb, or a verb that only shows.
@@ -449,10 +513,10 @@ pub(crate) const ROWS: &[Row] = &[
     row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::manual_pages).searches_path(),
     row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::manual_pages),
     // ---- wrappers that only drive a read-only command ----------------------------
-    row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).examples(&[("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
+    row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).replaces("-I").examples(&[("find . | xargs -I@ grep x @", true), ("find . | xargs -I@ grep x @/../x", false), ("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
     // ---- version control ---------------------------------------------------------
     // Global options, subcommands, their options and the repository's configuration: `git.rs`.
-    row("git", Free, "").runs(Runs::Git).lists_names().examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
+    row("git", Free, "").runs(Runs::Git).lists_names(&[], &[]).examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
     // ---- daemons and hosts, read through their clients -------------------------------
     row("docker", Free, "").posix().check(cb::docker),
     row("gh", Free, "").posix().check(cb::gh).runs_git(),
@@ -462,7 +526,6 @@ pub(crate) const ROWS: &[Row] = &[
     row("go", Free, "").posix().check(cb::go),
     // Listings of what is installed; see the callbacks for the verbs.
     row("rustup", Free, "").posix().check(cb::rustup).examples(&[("rustup toolchain list", true), ("rustup show", false), ("rustup toolchain install x", false)]),
-    row("npm", Free, "").posix().check(cb::npm).examples(&[("npm ls --depth=0", true), ("npm install", false), ("npm ls ../x", false)]),
     // `printenv NAME...` of names that hold no secret (`printenv` alone prints all).
     row("printenv", Free, "-0|--null").check(cb::printenv).examples(&[("printenv PATH", true), ("printenv", false), ("printenv AWS_SECRET_ACCESS_KEY", false)]),
     row("lsb_release", NoOperands, "-a|--all -i|--id -d|--description -r|--release -c|--codename -s|--short -v|--version").examples(&[("lsb_release -a", true), ("lsb_release x", false)]),
@@ -620,6 +683,22 @@ mod entries {
             let e = entry(row.name).expect(row.name);
             assert!(e.row().is_some(), "{}", row.name);
             assert_eq!(e.accepted().flags.0, Rule::ReadonlyFlags.at(row.name));
+        }
+    }
+
+    /// The options a row's `lists_names` names are options of its table.
+    #[test]
+    fn name_modes_name_options_of_the_row() {
+        for row in ROWS {
+            let Some(names) = row.lists_names else {
+                continue;
+            };
+            let (_, options) = entry(row.name).unwrap().row().unwrap();
+            for o in names.with.iter().chain(names.unless) {
+                let args = [*o, "1"];
+                let parsed = crate::flags::parse(options, &args, false, false);
+                assert!(parsed.is_ok_and(|p| p.has(o)), "{}: {o}", row.name);
+            }
         }
     }
 

@@ -50,6 +50,9 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
             out.extend(read_text(&plain, ctx));
         }
     }
+    if let Some(bomb) = fork_bomb(text) {
+        out.push(bomb);
+    }
     // A script written by `printf`/`echo -e` and run later (`printf
     // 'all:\n\trm -rf ~\n' > mk && make -f mk`): its escapes as they print.
     if let Some(printed) = printed_escapes(&expanded) {
@@ -60,6 +63,35 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
         out.push(unread());
     }
     out
+}
+
+/// A function that pipes into itself in the background (`:(){ :|:& };:`,
+/// `bomb(){ bomb|bomb& };bomb`): processes without end, until the machine
+/// stops answering. Read with the blanks taken out.
+fn fork_bomb(text: &str) -> Option<Effect> {
+    use crate::{Action, Pack, Severity};
+    if !text.contains('(') || !text.contains('&') {
+        return None;
+    }
+    let plain: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let found = plain.match_indices("(){").any(|(at, _)| {
+        let name_start = plain[..at]
+            .rfind(|c: char| ";&|(){}".contains(c))
+            .map_or(0, |i| i + 1);
+        let name = &plain[name_start..at];
+        let body = &plain[at + 3..];
+        !name.is_empty() && body.contains(&format!("{name}|{name}")) && body.contains('&')
+    });
+    found.then_some(Effect {
+        rule: "system.fork-bomb",
+        pack: Pack::System,
+        action: Action::System,
+        severity: Severity::Catastrophic,
+        scope: crate::Scope::Remote,
+        target: None,
+        summary: "defines a function that starts copies of itself without end (a fork bomb)",
+        alternative: None,
+    })
 }
 
 /// `text` with printf's and `echo -e`'s escapes as they print (`\n` a

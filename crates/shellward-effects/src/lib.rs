@@ -247,19 +247,24 @@ fn any_program(args: &[String], devices: bool, ctx: &Context<'_>, out: &mut Vec<
 /// knows anything about: a row, a launcher, inline code or SQL? One
 /// hashed lookup, built on first use.
 pub fn is_known(program: &str) -> bool {
+    known().contains(program)
+        // A versioned interpreter (`python3.12`, `ruby3.2`).
+        || (program.ends_with(|c: char| c.is_ascii_digit()) && scan::is_interpreter(program))
+}
+
+/// Every program name the model knows: rows, launchers, inline code or
+/// SQL. One hashed set, built on first use.
+fn known() -> &'static std::collections::HashSet<&'static str, foldhash::fast::FixedState> {
     static KNOWN: std::sync::OnceLock<
         std::collections::HashSet<&'static str, foldhash::fast::FixedState>,
     > = std::sync::OnceLock::new();
-    let known = KNOWN.get_or_init(|| {
+    KNOWN.get_or_init(|| {
         let mut set = std::collections::HashSet::with_hasher(foldhash::fast::FixedState::default());
         set.extend(rows::ROWS.iter().map(|r| r.program));
         set.extend(LAUNCHERS.iter().map(|(p, _)| *p));
         set.extend(scan::code_programs());
         set
-    });
-    known.contains(program)
-        // A versioned interpreter (`python3.12`, `ruby3.2`).
-        || (program.ends_with(|c: char| c.is_ascii_digit()) && scan::is_interpreter(program))
+    })
 }
 
 /// One name for a family of programs (`mkfs.ext4`, `mke2fs`, `newfs_msdos`
@@ -284,6 +289,16 @@ pub(crate) fn family(program: &str) -> &str {
     ];
     if program.starts_with("mkfs.") || program.starts_with("newfs") || MKFS.contains(&program) {
         return "mkfs";
+    }
+    // A Windows payload's `Git.exe`, `RM.EXE`: the program of that name.
+    if let Some(stem) = program
+        .len()
+        .checked_sub(4)
+        .filter(|&at| program.is_char_boundary(at) && program[at..].eq_ignore_ascii_case(".exe"))
+        .map(|at| program[..at].to_ascii_lowercase())
+        && let Some(known) = known().get(stem.as_str())
+    {
+        return known;
     }
     ALIASES
         .iter()

@@ -101,6 +101,10 @@ pub enum Cond {
     WordContains(&'static str),
     /// At least this many operands after the row's path.
     Operands(usize),
+    /// An operand (after the row's path) that is one of these words or an
+    /// abbreviation of one, two letters or more (parted takes any prefix:
+    /// `mkla` is `mklabel`).
+    Abbreviates(&'static [&'static str]),
     /// An operand (after the row's path) containing one of these, ignoring
     /// case (git configuration keys: `core.fsmonitor`, `alias.`).
     OperandContains(&'static [&'static str]),
@@ -376,10 +380,10 @@ pub const ROWS: &[Row] = &[
     row!("git.gh-issue-delete", P::Git, "gh", &["issue", "delete"], &[], A::Remote, DES, T::None, Fixed, "deletes an issue", None, &[("gh issue delete 12 --yes", D)]),
     row!("git.gh-api-delete", P::Git, "gh", &["api"], &[Word(&["DELETE", "--method=DELETE", "-XDELETE", "delete", "--method=delete", "-Xdelete", "Delete"])], A::Remote, DES, T::None, Fixed, "sends a DELETE request to the GitHub API", None, &[("gh api -X DELETE repos/o/r", D), ("gh api --method=DELETE repos/o/r/git/refs/heads/x", D), ("gh api repos/o/r", N)]),
     row!("git.gh-pr-merge", P::Git, "gh", &["pr", "merge"], &[], A::Publish, WRI, T::None, Fixed, "merges a pull request", None, &[("gh pr merge 12 --squash", W), ("gh pr list", N)]),
-    row!("git.branch-force-delete", P::Git, "git", &["branch"], &[Opt(&["-D"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch -D feature", D), ("git branch -d feature", W)]),
+    row!("git.branch-force-delete", P::Git, "git", &["branch"], &[Opt(&["-D"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch -D feature", D), ("git branch -d feature", D)]),
     row!("git.branch-delete-force", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch --delete --force x", D)]),
     row!("git.branch-force-rename", P::Git, "git", &["branch"], &[Opt(&["-M", "-C"])], A::Discard, DES, T::None, Fixed, "renames or copies a branch over an existing one", None, &[("git branch -M old-name existing-name", D), ("git branch -C a b", D)]),
-    row!("git.branch-delete", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Not(&["--no-delete"])], A::Discard, WRI, T::None, Fixed, "deletes a branch (refused if not merged; its reflog goes with it)", None, &[("git branch -d merged-branch", W), ("git branch --delete merged-branch", W), ("git branch -vd merged-branch", W), ("git branch -a", N), ("git branch feature-new", N)]),
+    row!("git.branch-delete", P::Git, "git", &["branch"], &[Opt(&["-d", "--delete"]), Not(&["--no-delete"])], A::Discard, DES, T::None, Fixed, "deletes a branch and its reflog (refused if not merged)", Some("git branch -m to rename it aside, or note its commit first"), &[("git branch -d merged-branch", D), ("git branch --delete merged-branch", D), ("git branch -vd merged-branch", D), ("git branch -a", N), ("git branch feature-new", N)]),
     row!("git.checkout-pathspec-file", P::Git, "git", &["checkout"], &[Opt(&["--pathspec-from-file"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the paths a file or standard input lists", Some("git stash first"), &[("git checkout --pathspec-from-file=- <<< .", D)]),
     row!("git.checkout-paths", P::Git, "git", &["checkout"], &[DashDash], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first, or git diff to see what would be lost"), &[("git checkout -- src/main.rs", D), ("git checkout HEAD -- .", D)]),
     row!("git.checkout-dot-path", P::Git, "git", &["checkout"], &[OperandStarts("./")], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first"), &[("git checkout ./src", D)]),
@@ -507,7 +511,7 @@ pub const ROWS: &[Row] = &[
     row!("kubernetes.oc-delete", P::Kubernetes, "oc", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes cluster resources", None, &[("oc delete pod web-1", D), ("oc get pods", N)]),
     row!("cloud.oci-delete", P::Cloud, "oci", &[], &[Operand(&["delete", "terminate"])], A::Remote, DES, T::None, Fixed, "deletes a cloud resource", None, &[("oci compute instance terminate --instance-id x", D)]),
     row!("fs.openssl-output", P::Filesystem, "openssl", &[], &[Opt(&["-out"])], A::Write, WRI, T::OptionValue(&["-out"]), File, "writes its output to a file", None, &[("openssl enc -aes-128-cbc -k x -in /dev/zero -out /dev/sda", C), ("openssl x509 -in c.pem -out c.der", W)]),
-    row!("fs.parted", P::Filesystem, "parted", &[], &[Operand(&["mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "set", "name", "mkfs", "rescue", "toggle", "disk_set", "disk_toggle", "move", "cp"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("parted /dev/sda mklabel gpt", C), ("parted -s /dev/sda print 1", N), ("parted /dev/sda print rm 1", C)]),
+    row!("fs.parted", P::Filesystem, "parted", &[], &[Abbreviates(&["mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "set", "name", "mkfs", "rescue", "toggle", "disk_set", "disk_toggle", "move", "cp"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("parted /dev/sda mklabel gpt", C), ("parted /dev/sda unit s p mkla gpt", C), ("parted -s /dev/sda print 1", N), ("parted /dev/sda print rm 1", C)]),
     row!("system.passwd-delete", P::System, "passwd", &[], &[Opt(&["-d", "--delete", "-l", "--lock"])], A::System, DES, T::None, Fixed, "deletes or locks a password", None, &[("passwd -d root", D)]),
     row!("fs.perl-in-place", P::Filesystem, "perl", &[], &[Opt(&["-i"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("perl -pi -e 's/a/b/' src/x.rs", U)]),
     row!("database.pg-dropcluster", P::Database, "pg_dropcluster", &[], &[], A::Remote, CAT, T::None, Fixed, "drops a PostgreSQL cluster and its data", None, &[("pg_dropcluster 15 main --stop", C)]),
@@ -546,7 +550,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D)]),
     row!("fs.rm", P::Filesystem, "rm", &[], &[NotPrompting], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", W), ("rm /etc/shadow", D), ("rm /tmp/x", W), ("rm ~/.ssh/id_rsa.pub", W), ("rm *.log", W), ("rm -f *", D), ("rm /*", D), ("rm /home/user/notes.txt", W), ("rm -i *", N), ("rm -I a b", W), ("rm -I a b c d", N)]),
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
-    row!("fs.rsync-delete", P::Filesystem, "rsync", &[], &[Opt(&["--delete", "--delete-before", "--delete-during", "--delete-delay", "--delete-after", "--delete-excluded", "--delete-missing-args", "--del"]), Not(DRY)], A::Delete, WRI, T::LastPath, Tree, "deletes files the source does not have", Some("rsync --dry-run first"), &[("rsync -a --delete src/ ~/", C), ("rsync -a --delete src/ backup/", W), ("rsync -a --delete /src/ /etc/", C), ("rsync -a --delete /project/ ~/backup/", W), ("rsync -a --delete src/ \"$DEST\"", D), ("rsync -a src/ dst/", W)]),
+    row!("fs.rsync-delete", P::Filesystem, "rsync", &[], &[Opt(&["--delete", "--delete-before", "--delete-during", "--delete-delay", "--delete-after", "--delete-excluded", "--delete-missing-args", "--del"]), Not(DRY)], A::Delete, WRI, T::LastPath, Tree, "deletes files the source does not have", Some("rsync --dry-run first"), &[("rsync -a --delete src/ ~/", C), ("rsync -a --delete src/ backup/", W), ("rsync -a --delete /src/ /etc/", C), ("rsync -a --delete /project/ ~/backup/", D), ("rsync -a --delete src/ \"$DEST\"", D), ("rsync -a src/ dst/", W)]),
     row!("fs.rsync-remove-source", P::Filesystem, "rsync", &[], &[Opt(&["--remove-source-files"])], A::Delete, DES, T::Paths, Tree, "deletes the source files after copying them", None, &[("rsync -a --remove-source-files src/ dst/", D)]),
     row!("fs.rsync", P::Filesystem, "rsync", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[]),
     row!("cloud.s3cmd-rb-recursive", P::Cloud, "s3cmd", &["rb"], &[Opt(&["-r", "--recursive"])], A::Remote, CAT, T::None, Fixed, "deletes a bucket and everything in it", None, &[("s3cmd rb --recursive --force s3://bucket", C)]),
@@ -662,6 +666,9 @@ impl Row {
                 .iter()
                 .any(|w| w.to_ascii_lowercase().contains(&part.to_ascii_lowercase())),
             Operands(n) => rest.len() >= n,
+            Abbreviates(words) => rest
+                .iter()
+                .any(|o| o.len() >= 2 && words.iter().any(|w| w.starts_with(*o))),
             OperandContains(parts) => rest.iter().any(|o| {
                 let o = o.to_ascii_lowercase();
                 parts.iter().any(|p| o.contains(p))
@@ -742,6 +749,9 @@ impl Row {
             .map(|(i, t)| {
                 let scope = if destination || moved_to == Some(i) {
                     scope::place_destination(t, ctx)
+                } else if matches!(self.targets, T::FindRoots) && scope::is_temp_dir(t, ctx) {
+                    // What find finds below a temporary directory is temporary.
+                    Scope::Temp
                 } else {
                     scope::place(t, ctx)
                 };
@@ -810,7 +820,13 @@ impl Row {
             _ if scope == S::Device => Severity::Catastrophic,
             _ if scope == S::Null => Severity::Write,
             Tree if scope.is_wide() => Severity::Catastrophic,
-            Tree | Scoped if scope.is_wide() || scope == S::Unknown => {
+            // A tree outside the workspace, not a disposable one, is gone
+            // for good (`rsync -a --delete src/ /srv/site/`).
+            Tree | Scoped
+                if scope.is_wide()
+                    || scope == S::Unknown
+                    || scope.is_outside() && !scope.is_disposable() =>
+            {
                 at_least(Severity::Destructive)
             }
             File | Move if scope == S::Unknown && many => at_least(Severity::Destructive),

@@ -237,6 +237,21 @@ pub fn place_destination(word: &str, ctx: &Context<'_>) -> Scope {
     }
 }
 
+/// Below a Windows user's temporary directory as Git Bash, MSYS or Cygwin
+/// spell it (`/c/Users/u/AppData/Local/Temp/x`, `C:/Users/...`), in any case.
+fn windows_temp(p: &str) -> bool {
+    let lower = p.to_ascii_lowercase();
+    lower
+        .split_once("/appdata/local/temp/")
+        .is_some_and(|(user, rest)| !rest.is_empty() && user.contains("/users/"))
+}
+
+/// Is `word` a temporary directory itself (`/tmp`, `$TMPDIR`)? What is
+/// found below it (`find /tmp -delete`) is temporary.
+pub(crate) fn is_temp_dir(word: &str, ctx: &Context<'_>) -> bool {
+    absolute(word, ctx).is_some_and(|p| is_temp_root(&p))
+}
+
 /// A temporary directory itself (`/tmp`, `$TMPDIR`).
 fn is_temp_root(path: &Path) -> bool {
     path.to_str()
@@ -296,7 +311,7 @@ fn classify(path: &Path, ctx: &Context<'_>) -> Scope {
         return Scope::Home;
     }
     let temp = |t: &str| under(p, t) && p != t;
-    if TEMP.iter().any(|t| temp(t)) || tmpdir().is_some_and(temp) {
+    if TEMP.iter().any(|t| temp(t)) || tmpdir().is_some_and(temp) || windows_temp(p) {
         return Scope::Temp;
     }
     let mut parts = p[1..].split('/');

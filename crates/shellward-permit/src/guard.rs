@@ -151,8 +151,15 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         // brace expression), or a program's name that is a glob: the
         // precise reading sees neither `git reset --ha$()rd` nor `/bin/r? -rf ~`.
         || analysis.commands().iter().any(|c| {
-            c.words.iter().any(|w| !w.is_static())
-                || c.words.first().is_some_and(|w| w.glob_prefix.is_some())
+            // A dynamic argument matters to every program (`rm -rf $DIR`,
+            // `bash -c "$X"`) but one that only prints it (`echo "$VAR"`).
+            let program = c.words.first();
+            let reads_arguments = program.is_some_and(|w| {
+                let base = w.value.rsplit('/').next().unwrap_or(&w.value);
+                !w.is_static() || !PRINTERS.contains(&base)
+            });
+            (reads_arguments && c.words.iter().any(|w| !w.is_static()))
+                || program.is_some_and(|w| w.glob_prefix.is_some())
         })
         || analysis.commands().iter().any(|c| {
             // Set before the command, or by `export`, `env`, `printf -v`, `declare`.
@@ -196,6 +203,10 @@ fn env_args_of(word: &str) -> Option<Vec<String>> {
     name.starts_with("TF_CLI_ARGS")
         .then(|| value.split_whitespace().map(str::to_string).collect())
 }
+
+/// Builtins that only print their arguments: a word expanded when they run
+/// changes what they print, nothing else.
+const PRINTERS: &[&str] = &["echo", "printf", ":", "true", "false"];
 
 /// Variables whose value a program runs as a command (`GIT_EDITOR='rm -rf
 /// ~' git commit`): a command that sets one is read at its worst.

@@ -401,6 +401,12 @@ fn sixth_review_bypasses_are_guarded() {
         "aws rds-data execute-statement --sql 'DROP DATABASE prod' --resource-arn x --secret-arn y",
         "gcloud spanner databases execute-sql db --sql='DROP TABLE users'", "heroku run rails db:drop",
         "bq rm -r -f -d proj:ds",
+        // A peer hook's default packs (measured on its public test data):
+        // fork bombs, merged-branch deletes, parted's abbreviations, a tree
+        // outside the workspace, a Windows program name.
+        ":(){ :|:& };:", "bomb(){ bomb|bomb& };bomb", ": () { : | : & ; } ; :",
+        "git branch -d merged-branch", "git branch --del merged-branch",
+        "parted /dev/sda unit s p mkla gpt", "rsync -a --delete /src/ /dest/", "gIt.ExE branch -D x",
     ];
     let p = place();
     let missed = not_guarded(&p, commands.iter().copied());
@@ -612,6 +618,11 @@ fn fourth_review_bypasses_are_guarded() {
         r#"cat "$FILE""#,
         r#"for f in *.rs; do wc -l "$f"; done"#,
         "ls /usr/bin/py*",
+        // A printed variable holding a command's text prints it only.
+        "VAR='rm -rf /'; echo \"$VAR\"",
+        "find /tmp -name '*.log' -delete", "find /tmp -delete",
+        "rm -rf /c/Users/u/AppData/Local/Temp/build",
+        "git branch --merged", "rsync -a --delete src/ backup/",
     ];
     let p = place();
     let mut failures = not_guarded(&p, commands.iter().copied());

@@ -1149,6 +1149,11 @@ fn strip_builtins<'w, 'a>(words: &'w [&'a Word]) -> Result<Stripped<'w, 'a>, Rej
         match w.value.as_str() {
             "command" => match words.get(start + 1).map(|w| w.value.as_str()) {
                 Some("-v" | "-V") => {
+                    // The names it looks up must be known now: an expansion
+                    // is text we cannot see (`command -v $SECRET`).
+                    if let Some(kind) = words[start + 2..].iter().find_map(|w| w.dynamic) {
+                        return Err(dynamic_reject(kind));
+                    }
                     return Ok(Stripped::Lookup((
                         Rule::ReadonlyLookup.at("command"),
                         "`command -v` looks a name up".into(),

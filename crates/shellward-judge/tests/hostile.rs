@@ -131,6 +131,9 @@ fn special_parameters_followed_by_text() {
         ("echo $$$GITHUB_TOKEN", false),
         ("time echo $$x", true),
         ("echo \"$$${GITHUB_TOKEN}\"", false),
+        // `command -v` looks up names known now (proptest found `$ustc`).
+        ("command -v $ustc", false),
+        ("command -v rustc", true),
     ] {
         check(input).unwrap();
         let verdict = judge(&analyze(input), context());

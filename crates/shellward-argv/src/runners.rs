@@ -320,6 +320,17 @@ pub const OPTIONAL_VALUE: &[(&str, &[&str])] = &[
 const MPI_WITH_VALUE: &[&str] = &["-n", "-np", "-c", "--host", "-H", "--hostfile", "-x"];
 const MPI_FLAGS: &[&str] = &["--oversubscribe", "-q", "--quiet"];
 
+/// A POSIX shell whose only options with a value are `-o`/`+o` (`set`'s
+/// long names): `-c` runs its operand.
+const fn posix_shell(name: &'static str) -> Wrapper {
+    Wrapper {
+        name,
+        with_value: &["-o", "+o"],
+        flags: &[],
+        then: Then::DashC,
+    }
+}
+
 /// Wrappers seen through, from their manuals.
 pub const WRAPPERS: &[Wrapper] = &[
     Wrapper {
@@ -809,12 +820,7 @@ pub const WRAPPERS: &[Wrapper] = &[
         flags: &[],
         then: Then::Script,
     },
-    Wrapper {
-        name: "sh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
+    posix_shell("sh"),
     Wrapper {
         name: "bash",
         with_value: &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"],
@@ -829,12 +835,7 @@ pub const WRAPPERS: &[Wrapper] = &[
         ],
         then: Then::DashC,
     },
-    Wrapper {
-        name: "dash",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
+    posix_shell("dash"),
     // Multi-call binaries: the applet is the command (`busybox rm -rf x`).
     Wrapper {
         name: "busybox",
@@ -972,12 +973,7 @@ pub const WRAPPERS: &[Wrapper] = &[
         flags: &["--login", "--no-rcs"],
         then: Then::DashC,
     },
-    Wrapper {
-        name: "ksh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
+    posix_shell("ksh"),
     // The other shells of [`SHELLS`]: `-c` runs its operand (options
     // beyond `-o` are unknown, and so not seen through).
     Wrapper {
@@ -992,48 +988,13 @@ pub const WRAPPERS: &[Wrapper] = &[
         ],
         then: Then::DashC,
     },
-    Wrapper {
-        name: "mksh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "ash",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "yash",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "posh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "oksh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "loksh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
-    Wrapper {
-        name: "pdksh",
-        with_value: &["-o", "+o"],
-        flags: &[],
-        then: Then::DashC,
-    },
+    posix_shell("mksh"),
+    posix_shell("ash"),
+    posix_shell("yash"),
+    posix_shell("posh"),
+    posix_shell("oksh"),
+    posix_shell("loksh"),
+    posix_shell("pdksh"),
     Wrapper {
         name: "tcsh",
         with_value: &[],

@@ -70,7 +70,7 @@ pub fn text_effects(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
 /// stops answering. Read with the blanks taken out.
 fn fork_bomb(text: &str) -> Option<Effect> {
     use crate::{Action, Pack, Severity};
-    if !text.contains('(') || !text.contains('&') {
+    if !(text.contains('(') && text.contains('{') && text.contains('|') && text.contains('&')) {
         return None;
     }
     let plain: String = text.chars().filter(|c| !c.is_whitespace()).collect();
@@ -98,7 +98,7 @@ fn fork_bomb(text: &str) -> Option<Effect> {
 /// newline, `\t` a blank, `\x72` and `\0162` an `r`), if it has any; an
 /// escape of a character that is not plain ASCII becomes a blank.
 fn printed_escapes(text: &str) -> Option<String> {
-    if !text.contains('\\') {
+    if !text.contains('\\') || !(text.contains("printf") || text.contains("echo")) {
         return None;
     }
     let bytes = text.as_bytes();

@@ -240,10 +240,17 @@ pub fn place_destination(word: &str, ctx: &Context<'_>) -> Scope {
 /// Below a Windows user's temporary directory as Git Bash, MSYS or Cygwin
 /// spell it (`/c/Users/u/AppData/Local/Temp/x`, `C:/Users/...`), in any case.
 fn windows_temp(p: &str) -> bool {
-    let lower = p.to_ascii_lowercase();
-    lower
-        .split_once("/appdata/local/temp/")
-        .is_some_and(|(user, rest)| !rest.is_empty() && user.contains("/users/"))
+    const TEMP: &[u8] = b"/appdata/local/temp/";
+    let bytes = p.as_bytes();
+    let at = bytes
+        .windows(TEMP.len())
+        .position(|w| w.eq_ignore_ascii_case(TEMP));
+    at.is_some_and(|at| {
+        at + TEMP.len() < bytes.len()
+            && bytes[..at]
+                .windows(7)
+                .any(|w| w.eq_ignore_ascii_case(b"/users/"))
+    })
 }
 
 /// Is `word` a temporary directory itself (`/tmp`, `$TMPDIR`)? What is

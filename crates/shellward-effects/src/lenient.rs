@@ -346,8 +346,10 @@ fn read_piece(
         if word.starts_with('-') {
             continue;
         }
-        if word.starts_with('$') || word.starts_with("<(") {
-            unknown_program(&window[1..], ctx, out);
+        // A program named by an expansion (`$g $sub -D main`, `g$(printf
+        // it) branch -d x`, `git-c$X -fdx`): known only when it runs.
+        if word.starts_with('$') || word.starts_with("<(") || (i == 0 && word.contains('$')) {
+            unknown_program(&window[1..], i == 0, ctx, out);
             continue;
         }
         // `/bin/r? -rf ~`: a program's name that is a glob is read as each
@@ -397,7 +399,7 @@ fn read_glob_program(window: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>
         out.extend(effects(&words, false, ctx));
     }
     if candidates.is_empty() {
-        unknown_program(&window[1..], ctx, out);
+        unknown_program(&window[1..], true, ctx, out);
     }
 }
 
@@ -782,14 +784,37 @@ fn assignment(word: &str) -> Option<(&str, &str)> {
 
 /// A program named only when it runs (`$CMD -rf ~`): what it is given
 /// counts as a target; where that is wide, it may destroy it.
-fn unknown_program(args: &[String], ctx: &Context<'_>, out: &mut Vec<Effect>) {
+/// Options that, whatever the program, ask it to list, print or only
+/// pretend (`-n`, `--dry-run`): given only these, a program known only
+/// when it runs is not read as destructive for them.
+const LISTING_OPTIONS: &[&str] = &[
+    "-n",
+    "--dry-run",
+    "-v",
+    "--verbose",
+    "-V",
+    "--version",
+    "-h",
+    "--help",
+    "-l",
+    "--list",
+];
+
+fn unknown_program(args: &[String], command: bool, ctx: &Context<'_>, out: &mut Vec<Effect>) {
     use crate::{Action, Pack, Severity};
     let wide = args
         .iter()
         .filter(|a| !a.starts_with('-'))
         .map(|a| (a, crate::scope::place(a, ctx)))
         .find(|(_, scope)| scope.is_wide() || *scope == crate::Scope::Sensitive);
-    if let Some((target, scope)) = wide {
+    // In a command's place and given options (`$g $sub -D main`): any
+    // program's worst with them, a force or a delete among them.
+    let options = command.then(|| {
+        args.iter()
+            .find(|a| a.len() > 1 && a.starts_with('-') && !LISTING_OPTIONS.contains(&a.as_str()))
+    });
+    let found = wide.or_else(|| options.flatten().map(|o| (o, crate::Scope::Unknown)));
+    if let Some((target, scope)) = found {
         out.push(Effect {
             rule: "code.unknown-program",
             pack: Pack::Code,

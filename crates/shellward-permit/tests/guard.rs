@@ -407,6 +407,9 @@ fn sixth_review_bypasses_are_guarded() {
         ":(){ :|:& };:", "bomb(){ bomb|bomb& };bomb", ": () { : | : & ; } ; :",
         "git branch -d merged-branch", "git branch --del merged-branch",
         "parted /dev/sda unit s p mkla gpt", "rsync -a --delete /src/ /dest/", "gIt.ExE branch -D x",
+        // A program named only when it runs, given options.
+        "$g $sub -D main", "$(producer) branch -d feature", "git-c$X -fdx", "/* -D main",
+        "g$(printf it) br$(printf anch) -$(printf d) merged-branch",
     ];
     let p = place();
     let missed = not_guarded(&p, commands.iter().copied());
@@ -623,6 +626,8 @@ fn fourth_review_bypasses_are_guarded() {
         "find /tmp -name '*.log' -delete", "find /tmp -delete",
         "rm -rf /c/Users/u/AppData/Local/Temp/build",
         "git branch --merged", "rsync -a --delete src/ backup/",
+        // Given only options that list, print or pretend.
+        "$g $sub --list", "git-c$X -n", "$EDITOR notes.txt", "ls $DIR -la",
     ];
     let p = place();
     let mut failures = not_guarded(&p, commands.iter().copied());

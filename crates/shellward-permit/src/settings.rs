@@ -87,7 +87,7 @@ pub struct GuardSettings {
     pub destructive: Option<GuardAction>,
     /// Packs switched on (`true`) or off (`false`) by name: `filesystem`,
     /// `git`, `database`, `cloud`, `kubernetes`, `containers`, `iac`,
-    /// `publish`, `system`, `code`.
+    /// `publish`, `system`, `code`, `secrets`, `backup`.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub packs: std::collections::BTreeMap<GuardPack, bool>,
 }
@@ -134,6 +134,8 @@ pub enum GuardPack {
     Publish,
     System,
     Code,
+    Secrets,
+    Backup,
 }
 
 impl GuardPack {
@@ -151,6 +153,8 @@ impl GuardPack {
             GuardPack::Publish => Pack::Publish,
             GuardPack::System => Pack::System,
             GuardPack::Code => Pack::Code,
+            GuardPack::Secrets => Pack::Secrets,
+            GuardPack::Backup => Pack::Backup,
         }
     }
 

@@ -210,12 +210,21 @@ fn bracket_end(b: &[u8], mut i: usize) -> Result<usize, String> {
         match c {
             b']' => return Ok(i + 1),
             b'\\' => i += 2,
-            b'[' if matches!(b.get(i + 1), Some(b':' | b'.' | b'=')) => {
-                let close = [b[i + 1], b']'];
+            // Collating symbols and equivalence classes (`[.a.]`, `[=a=]`):
+            // mawk reads `[.` as two plain characters, others as the start
+            // of one, so the regex ends in different places.
+            b'[' if matches!(b.get(i + 1), Some(b'.' | b'=')) => {
+                return Err(
+                    "a collating symbol or equivalence class, which awks read differently".into(),
+                );
+            }
+            // A character class (`[:alpha:]`) ends before the regex could.
+            b'[' if b.get(i + 1) == Some(&b':') => {
                 let rest = b.get(i + 2..).unwrap_or_default();
                 let at = rest
-                    .windows(2)
-                    .position(|w| w == close)
+                    .iter()
+                    .position(|&c| matches!(c, b':' | b']' | b'/' | b'\n'))
+                    .filter(|&at| rest[at] == b':' && rest.get(at + 1) == Some(&b']'))
                     .ok_or("an unterminated character class")?;
                 i += 2 + at + 2;
             }
@@ -230,6 +239,23 @@ fn bracket_end(b: &[u8], mut i: usize) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::writes;
+
+    /// A collating symbol or an unclosed class cannot hide what follows the
+    /// regex (mawk ends the regex at the first `/`).
+    #[test]
+    fn brackets_do_not_swallow_the_program() {
+        for program in [
+            r#"BEGIN{ if ("a" ~ /[[.a]/) n=1; print "touch x" | "sh" } # .]]/ )"#,
+            r#"BEGIN{ if ("a" ~ /[[=a]/) n=1; print "x" > "f" } # =]]/ )"#,
+            r#"BEGIN{ if ("a" ~ /[[:a]/) n=1; print "x" > "f" } # :]]/ )"#,
+        ] {
+            assert!(
+                writes(program).is_err() || writes(program) == Ok(true),
+                "{program}"
+            );
+        }
+        assert_eq!(writes(r#"/[[:alpha:]]+/ { print $1 }"#), Ok(false));
+    }
 
     #[test]
     fn statements_that_write() {

@@ -313,15 +313,57 @@ pub(crate) fn jq_squeeze_for_tests(filter: &str) -> String {
     jq_squeeze(filter)
 }
 
-/// A jq filter without white space and `#` comments.
+/// A jq filter without white space and `#` comments outside its strings.
+/// A `#` inside a string literal is a character (`"#" as $x | $ENV`), and
+/// a string's `\(...)` interpolation is code again, with strings of its own.
 fn jq_squeeze(filter: &str) -> String {
     let mut out = String::with_capacity(filter.len());
-    let mut comment = false;
-    for c in filter.chars() {
+    let (mut in_string, mut comment, mut depth) = (false, false, 0usize);
+    // The parenthesis depth at which each open interpolation began.
+    let mut interpolations: Vec<usize> = Vec::new();
+    let mut chars = filter.chars();
+    while let Some(c) = chars.next() {
+        if comment {
+            comment = c != '\n';
+            continue;
+        }
+        if in_string {
+            out.push(c);
+            match c {
+                '"' => in_string = false,
+                '\\' => {
+                    if let Some(next) = chars.next() {
+                        out.push(next);
+                        if next == '(' {
+                            interpolations.push(depth);
+                            depth += 1;
+                            in_string = false;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
         match c {
-            '\n' => comment = false,
             '#' => comment = true,
-            _ if comment || c.is_whitespace() => {}
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '(' => {
+                depth += 1;
+                out.push(c);
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                out.push(c);
+                if interpolations.last() == Some(&depth) {
+                    interpolations.pop();
+                    in_string = true;
+                }
+            }
+            _ if c.is_whitespace() => {}
             _ => out.push(c),
         }
     }
@@ -368,6 +410,15 @@ pub(crate) fn awk(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         .filter(|f| f.name == "-e")
         .map(|f| f.value.unwrap_or(""))
         .collect();
+    // With `-e` (gawk), the first operand is an input file, which the row
+    // takes for the program and does not place: ask rather than read a
+    // file that may be anywhere.
+    if !sources.is_empty() && !p.operands.is_empty() {
+        return reject(
+            Rule::ReadonlyAwkProgram,
+            "with `-e`, awk's operands are files to read, which are not placed",
+        );
+    }
     let programs = match (sources.is_empty(), p.operands.first()) {
         (false, _) => sources,
         (true, Some(&(_, program))) => vec![program],

@@ -896,10 +896,17 @@ fn gitdir_target(dot_git: &Path) -> Option<PathBuf> {
     if bytes.contains(&0) {
         return None;
     }
-    let text = String::from_utf8_lossy(&bytes);
-    let target = dot_git
-        .parent()?
-        .join(text.trim().strip_prefix("gitdir:")?.trim());
+    // As git's `read_gitfile_gently`: exactly `gitdir: `, then the path
+    // with only its trailing CR and LF taken off (a leading blank is part
+    // of it: `gitdir:  /x` names ` /x`, relative to the file's directory).
+    let text = std::str::from_utf8(&bytes).ok()?;
+    let path = text
+        .strip_prefix("gitdir: ")?
+        .trim_end_matches(['\n', '\r']);
+    if path.is_empty() {
+        return None;
+    }
+    let target = dot_git.parent()?.join(path);
     Some(std::fs::canonicalize(&target).unwrap_or(target))
 }
 

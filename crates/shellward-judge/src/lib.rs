@@ -514,6 +514,14 @@ fn xargs_names(
         return Some(from_data());
     };
     let null = parses_with(&c.words[at..], "-0");
+    // `-d X` splits names at X, not where the lister ended them (`find
+    // fooX | xargs -d X head` reads `/...` from a name holding `X/...`).
+    if parses_with(&c.words[at..], "-d") {
+        return Some(Reject::new(
+            Rule::XargsNamesFromData,
+            format!("`xargs -d` would split the names {target} reads where the lister did not"),
+        ));
+    }
     if lister.git
         && let Some(why) = git::index_names_unsafe(cwd, null)
     {

@@ -439,3 +439,65 @@ fn globs_that_become_options() {
     ];
     check(&fx, "w", rows);
 }
+
+/// A review of this round's own code (2026-12-01): what its new readers
+/// read differently from the programs. awk's bracket expressions
+/// (`[.`, `[=` are plain characters to mawk, the start of a collating
+/// symbol to others: the regex ends elsewhere), `xargs -d` splitting a
+/// lister's names at another character, a `#` inside a jq string.
+#[test]
+fn the_new_readers_read_as_the_programs_do() {
+    let fx = Fixture::new();
+    fx.file("fooX/x", "inside\n");
+    #[rustfmt::skip]
+    check(&fx, "", &[
+        (r##"awk 'BEGIN{ if ("a" ~ /[[.a]/) n=1; print "touch P" | "sh" } # .]]/ )'"##, false, "readonly.awk_program"),
+        (r##"awk 'BEGIN{ if ("a" ~ /[[=a]/) n=1; print "x" > "P" } # =]]/ )'"##,     false, "readonly.awk_program"),
+        (r#"awk '/[[:alpha:]]+/ { print $1 }' f"#,                                      true,  "readonly.flags:awk"),
+        ("awk -e '{print}' WS/../outside/secret",                                       false, "readonly.awk_program"),
+        ("find fooX -type f | xargs -d X head",                                         false, "xargs"),
+        ("find . -type f | xargs head",                                                 true,  "readonly.flags:find"),
+        (r##"jq -nr '"#" as $x | $ENV.SECRET'"##,                                       false, "secrets.jq_env"),
+        (r##"jq -n '"\("#") \($ENV)"'"##,                                               false, "secrets.jq_env"),
+        (r##"jq -n '"a # b" | length'"##,                                               true,  "readonly.flags:jq"),
+    ]);
+}
+
+/// A `.git` file is read as git reads it: exactly `gitdir: `, then the
+/// path with only its trailing CR/LF dropped, so `gitdir:  /x` names a
+/// directory ` /x` beside the file, not `/x`.
+#[test]
+fn a_gitdir_file_is_read_as_git_reads_it() {
+    let fx = Fixture::new();
+    let run = |args: &[&str], dir: &Path| {
+        let ok = std::process::Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    let base = fx.ws.parent().unwrap().to_path_buf();
+    run(&["init", "-q", "clean"], &base);
+    let sub = fx.ws.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let clean = base.join("clean/.git");
+    std::fs::write(sub.join(".git"), format!("gitdir:  {}\n", clean.display())).unwrap();
+    // What git really uses: ` /BASE/clean/.git` beside the file, planted.
+    let planted = sub.join(format!(" {}", clean.display()));
+    std::fs::create_dir_all(planted.parent().unwrap()).unwrap();
+    run(
+        &["init", "-q", "--bare", &planted.display().to_string()],
+        &sub,
+    );
+    std::fs::write(
+        planted.join("config"),
+        "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tfsmonitor = \"touch P; false\"\n",
+    )
+    .unwrap();
+    let v = judge(&analyze("git status"), &fx.context("sub"));
+    assert!(!v.read_only, "git status with a planted gitdir: {}", v.rule);
+}

@@ -35,7 +35,8 @@ pub fn wrapper(name: &str) -> Option<&'static Wrapper> {
 #[rustfmt::skip]
 pub const SHELLS: &[&str] = &[
     "sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox", "rbash", "ash", "yash", "posh", "fish",
-    "tcsh", "csh", "oksh", "loksh", "pdksh",
+    "tcsh", "csh", "oksh", "loksh", "pdksh", "nu", "xonsh", "elvish", "rc", "es", "ion", "murex",
+    "osh", "ysh", "brush",
 ];
 
 /// Does this command run (part of) its arguments as a command or script:
@@ -995,6 +996,18 @@ pub const WRAPPERS: &[Wrapper] = &[
     posix_shell("oksh"),
     posix_shell("loksh"),
     posix_shell("pdksh"),
+    // Shells of other languages: `-c` runs its operand too (read with
+    // bash's syntax; what does not parse cannot be checked).
+    posix_shell("nu"),
+    posix_shell("xonsh"),
+    posix_shell("elvish"),
+    posix_shell("rc"),
+    posix_shell("es"),
+    posix_shell("ion"),
+    posix_shell("murex"),
+    posix_shell("osh"),
+    posix_shell("ysh"),
+    posix_shell("brush"),
     Wrapper {
         name: "tcsh",
         with_value: &[],

@@ -168,9 +168,13 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     // what the command does.
     match rows.iter().find_map(|row| row.apply(&args, partial, ctx)) {
         Some(effect) => out.push(effect),
-        // A program with rows of its own: they say what its devices mean
-        // (`badblocks -sv /dev/sdb` only reads).
-        None => any_program(&words[1..], rows.is_empty(), ctx, &mut out),
+        // A program whose rows say what its devices mean (`badblocks -sv
+        // /dev/sdb` only reads) is read by them; any other program naming a
+        // device may write it (`tar -cf /dev/sda .`).
+        None => {
+            let device_aware = rows.iter().any(|r| r.action == Action::Device);
+            any_program(&words[1..], !device_aware, ctx, &mut out)
+        }
     }
     scan::inline(program, &args, &mut out);
     launched(program, words, partial, ctx, &mut out);
@@ -276,7 +280,9 @@ pub(crate) fn family(program: &str) -> &str {
         ("dcfldd", "dd"),
         ("gdd", "dd"),
         ("grm", "rm"),
-        ("opentofu", "tofu"),
+        ("opentofu", "terraform"),
+        // OpenTofu is Terraform's fork, with its commands.
+        ("tofu", "terraform"),
         ("valkey-cli", "redis-cli"),
         ("keydb-cli", "redis-cli"),
         ("aws-cdk", "cdk"),
@@ -321,28 +327,40 @@ pub(crate) fn family(program: &str) -> &str {
 const LAUNCHERS: &[(&str, &[&str])] = &[
     ("asdf", &["exec"]), ("aws-vault", &["exec"]), ("bun", &["x", "run"]), ("bundle", &["exec"]),
     ("bunx", &[]), ("busybox", &[]), ("bwrap", &[]), ("caffeinate", &[]), ("capsh", &[]),
-    ("cargo", &["run"]), ("chpst", &[]), ("chronic", &[]), ("chroot", &[]), ("chrt", &[]),
-    ("conda", &["run"]), ("dbus-run-session", &[]), ("deno", &["run"]), ("direnv", &["exec"]),
-    ("distrobox-enter", &[]), ("doas", &[]), ("docker", &["exec", "run"]), ("doppler", &["run"]),
-    ("dotenv", &[]), ("dotnet", &[]), ("eatmydata", &[]), ("entr", &[]), ("env", &[]),
-    ("expect", &[]), ("fakeroot", &[]), ("firejail", &[]), ("flatpak-spawn", &[]), ("flock", &[]),
-    ("gdb", &[]), ("go", &["run"]), ("gosu", &[]), ("hatch", &["run"]), ("heroku", &["run"]), ("ifne", &[]),
-    ("ionice", &[]), ("ip", &["netns", "exec"]), ("k3s", &[]), ("kubectl", &["exec"]),
-    ("linux32", &[]), ("linux64", &[]), ("ltrace", &[]), ("mamba", &["run"]), ("microk8s", &[]),
-    ("micromamba", &["run"]), ("mise", &["exec", "x"]), ("nice", &[]),
-    ("nix", &["run", "shell", "develop"]), ("nix-shell", &[]), ("node", &[]), ("nohup", &[]),
-    ("npm", &["exec"]), ("npx", &[]), ("nsenter", &[]), ("numactl", &[]), ("oc", &["exec", "rsh"]),
-    ("op", &["run"]), ("parallel", &[]), ("pdm", &["run"]), ("php", &[]), ("pipenv", &["run"]),
-    ("pipx", &["run"]), ("pixi", &["run", "exec"]), ("pkexec", &[]), ("pnpm", &["exec", "dlx"]),
-    ("pnpx", &[]), ("podman", &["exec", "run"]), ("poetry", &["run"]), ("prlimit", &[]),
-    ("proxychains", &[]), ("proxychains4", &[]), ("python", &[]), ("python3", &[]), ("retry", &[]),
-    ("ruby", &[]), ("run0", &[]), ("runuser", &[]), ("rush", &[]), ("rye", &["run"]),
-    ("script", &[]), ("sem", &[]), ("setarch", &[]), ("setpriv", &[]), ("setsid", &[]), ("sg", &[]),
-    ("ssh", &[]), ("sshpass", &[]), ("stdbuf", &[]), ("strace", &[]), ("su", &[]), ("su-exec", &[]),
-    ("sudo", &[]), ("sudo-rs", &[]), ("systemd-run", &[]), ("taskset", &[]), ("time", &[]),
-    ("timeout", &[]), ("toolbox", &["run"]), ("torsocks", &[]), ("tsp", &[]), ("unbuffer", &[]),
-    ("unshare", &[]), ("uv", &["run"]), ("uvx", &[]), ("valgrind", &[]), ("watch", &[]),
-    ("watchexec", &[]), ("xargs", &[]), ("xe", &[]), ("xvfb-run", &[]), ("yarn", &["exec", "dlx"]),
+    ("cargo", &["run"]), ("chamber", &["exec"]), ("chpst", &[]), ("chronic", &[]), ("chroot", &[]),
+    ("chrt", &[]), ("conda", &["run"]), ("corepack", &[]), ("coreutils", &[]), ("cpulimit", &[]),
+    ("daemonize", &[]), ("dbus-launch", &[]), ("dbus-run-session", &[]), ("deno", &["run"]),
+    ("devbox", &["run"]), ("direnv", &["exec"]), ("distrobox-enter", &[]), ("doas", &[]),
+    ("docker", &["exec", "run"]), ("doppler", &["run"]), ("dotenv", &[]), ("dotenvx", &["run"]),
+    ("dotnet", &[]), ("dumb-init", &[]), ("eatmydata", &[]), ("entr", &[]), ("env", &[]),
+    ("envchain", &[]), ("envdir", &[]), ("expect", &[]), ("fakechroot", &[]), ("fakeroot", &[]),
+    ("firejail", &[]), ("flatpak-spawn", &[]), ("flock", &[]), ("fnm", &["exec"]), ("gdb", &[]),
+    ("go", &["run"]), ("gosu", &[]), ("granted", &["exec"]), ("guix", &["shell"]),
+    ("hatch", &["run"]), ("heroku", &["run"]), ("hyperfine", &[]), ("ifne", &[]),
+    ("incus", &["exec"]), ("infisical", &["run"]), ("ionice", &[]), ("ip", &["netns", "exec"]),
+    ("k3s", &[]), ("kubectl", &["exec"]), ("lckdo", &[]), ("linux32", &[]), ("linux64", &[]),
+    ("logsave", &[]), ("ltrace", &[]), ("lxc", &["exec"]), ("mamba", &["run"]), ("microk8s", &[]),
+    ("micromamba", &["run"]), ("mise", &["exec", "x"]), ("mispipe", &[]), ("nice", &[]),
+    ("nix", &["run", "shell", "develop"]), ("nix-shell", &[]), ("node", &[]), ("nodenv", &["exec"]),
+    ("nohup", &[]), ("npm", &["exec"]), ("npx", &[]), ("nq", &[]), ("nsenter", &[]),
+    ("numactl", &[]), ("nvm", &["exec", "run"]), ("oc", &["exec", "rsh"]), ("op", &["run"]),
+    ("parallel", &[]), ("pdm", &["run"]), ("pee", &[]),
+    ("perf", &["stat", "record", "trace", "top"]), ("pgrphack", &[]), ("php", &[]),
+    ("pipenv", &["run"]), ("pipx", &["run"]), ("pixi", &["run", "exec"]), ("pkexec", &[]),
+    ("pnpm", &["exec", "dlx"]), ("pnpx", &[]), ("podman", &["exec", "run"]), ("poetry", &["run"]),
+    ("prlimit", &[]), ("proot", &[]), ("proxychains", &[]), ("proxychains4", &[]),
+    ("pueue", &["add"]), ("pyenv", &["exec"]), ("python", &[]), ("python3", &[]),
+    ("rbenv", &["exec"]), ("retry", &[]), ("rtx", &["exec", "x"]), ("ruby", &[]), ("run0", &[]),
+    ("runuser", &[]), ("rush", &[]), ("rye", &["run"]), ("s6-setuidgid", &[]),
+    ("saml2aws", &["exec"]), ("schroot", &[]), ("script", &[]), ("sem", &[]), ("setarch", &[]),
+    ("setlock", &[]), ("setpriv", &[]), ("setsid", &[]), ("setuidgid", &[]), ("sg", &[]),
+    ("softlimit", &[]), ("ssh", &[]), ("sshpass", &[]), ("stdbuf", &[]), ("strace", &[]),
+    ("su", &[]), ("su-exec", &[]), ("sudo", &[]), ("sudo-rs", &[]), ("systemd-run", &[]),
+    ("taskset", &[]), ("time", &[]), ("timeout", &[]), ("tini", &[]), ("toolbox", &["run"]),
+    ("torsocks", &[]), ("tsp", &[]), ("unbuffer", &[]), ("unshare", &[]), ("uv", &["run"]),
+    ("uvx", &[]), ("valgrind", &[]), ("volta", &["run"]), ("watch", &[]), ("watchexec", &[]),
+    ("with-contenv", &[]), ("xargs", &[]), ("xe", &[]), ("xvfb-run", &[]),
+    ("yarn", &["exec", "dlx"]),
 ];
 
 /// Does `words` (a command: its program first) run another program as a

@@ -138,6 +138,11 @@ fn sql_options(program: &str) -> Option<&'static [&'static str]> {
 /// `-f FILE` names it).
 const AWK: &[&str] = &["awk", "gawk", "mawk", "nawk", "busybox-awk"];
 
+/// Is `program` an awk ([`AWK`])?
+pub fn is_awk(program: &str) -> bool {
+    AWK.contains(&program)
+}
+
 /// What in an awk program runs shell commands: `system(...)`, `print |
 /// "cmd"`, `"cmd" | getline`, gawk's co-processes.
 const AWK_SHELL: &[&str] = &["system(", "system (", "getline", "|&", "|\"", "| \""];

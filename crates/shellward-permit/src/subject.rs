@@ -350,6 +350,15 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     if replays(name, words) || shell_escape(name, words) || runs_option_of(name, words) {
         out.complete = false;
     }
+    // awk's `system("...")`, `print | "cmd"`, `"cmd" | getline`: commands
+    // in its program, which rules cannot see.
+    if shellward_effects::scan::is_awk(name)
+        && words[1..]
+            .iter()
+            .any(|w| w.contains("system") || w.contains('|') || w.contains("getline"))
+    {
+        out.complete = false;
+    }
     let code_runs = shellward_effects::scan::is_interpreter(name)
         && words
             .iter()
@@ -494,6 +503,13 @@ const OPAQUE: &[&str] = &[
     "ansible-playbook",
     "ansible-console",
     "ansible-pull",
+    // Shells of other kinds and script hosts (`pwsh -c`, `osascript -e 'do
+    // shell script ...'`), and `run-parts`, which runs every file of a
+    // directory.
+    "pwsh",
+    "powershell",
+    "osascript",
+    "run-parts",
 ];
 
 /// Variables that say where git reads its user and system configuration
@@ -573,7 +589,8 @@ const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     ("tar", &["-I", "-F"]), ("bsdtar", &["-I"]), ("zip", &["-TT", "--unzip-command"]),
     ("rg", &["--pre"]), ("fd", &["-x", "-X", "--exec", "--exec-batch"]),
     ("fdfind", &["-x", "-X", "--exec", "--exec-batch"]), ("scp", &["-S"]), ("sftp", &["-S"]),
-    ("less", &["+!"]), ("more", &["+!"]), ("journalctl", &["--pager"]),
+    ("less", &["+!", "+|"]), ("more", &["+!"]), ("journalctl", &["--pager"]),
+    ("split", &["--filter"]), ("man", &["-P", "--pager", "-H", "--html"]),
 ];
 
 /// Does the command use an option of [`PROGRAM_RUNS_OPTION`]?
@@ -585,7 +602,10 @@ fn runs_option_of(name: &str, words: &[String]) -> bool {
     words[1..].iter().enumerate().any(|(i, w)| {
         options.iter().any(|o| {
             let short = o.len() == 2 && o.starts_with('-');
-            w == o
+            // less's `+!cmd`: a start-up command, whatever follows it.
+            let command = !o.starts_with('-') && w.starts_with(o);
+            command
+                || w == o
                 || w.strip_prefix(o).is_some_and(|r| r.starts_with('=') || short)
                 // In a cluster (`-cvI`), and tar's old style (`tar cIf`).
                 || (short

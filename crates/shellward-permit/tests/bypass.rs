@@ -80,6 +80,22 @@ fn bypass_shapes_are_denied_or_asked() {
         ("printf '[core]\\n\\tfsmonitor = rm a\\n' > h/.gitconfig; HOME=h git status", Ask, "rule.unverifiable"),
         ("git --git-dir=e.git --work-tree=. status",       Ask,  "rule.unverifiable"),
         ("env XDG_CONFIG_HOME=x git status",               Ask,  "rule.unverifiable"),
+        // A seventh review: commands in awk programs and other script
+        // hosts, more launchers and shells, options that run commands.
+        ("awk 'BEGIN{system(\"rm a.txt\")}'",                Ask,  "rule.unverifiable"),
+        ("awk '{print | \"sh\"}' cmds.txt",                   Ask,  "rule.unverifiable"),
+        ("pwsh -c 'rm a.txt'",                             Ask,  "rule.unverifiable"),
+        ("osascript -e 'do shell script \"rm a.txt\"'",     Ask,  "rule.unverifiable"),
+        ("perf stat rm a.txt",                             Ask,  "rule.unverifiable"),
+        ("pyenv exec rm a.txt",                            Ask,  "rule.unverifiable"),
+        ("logsave /dev/null rm a.txt",                     Ask,  "rule.unverifiable"),
+        ("tini rm a.txt",                                  Ask,  "rule.unverifiable"),
+        ("nu -c 'rm a.txt'",                               Deny, "rule.deny:rm:*"),
+        ("split --filter='rm a.txt' x",                    Ask,  "rule.unverifiable"),
+        ("man -P 'rm a.txt' ls",                           Ask,  "rule.unverifiable"),
+        ("less '+!rm a.txt' x",                            Ask,  "rule.unverifiable"),
+        ("run-parts dir",                                  Ask,  "rule.unverifiable"),
+        ("awk '{print $1}' a.txt",                         Allow, "mode.yolo"),
         // Another program's options and subcommand aliases.
         ("npm --prefix web run-script x",                  Deny, "rule.deny:npm run:*"),
         ("npm rum x",                                      Ask,  "rule.unverifiable"),

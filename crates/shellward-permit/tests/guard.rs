@@ -407,6 +407,15 @@ fn sixth_review_bypasses_are_guarded() {
         ":(){ :|:& };:", "bomb(){ bomb|bomb& };bomb", ": () { : | : & ; } ; :",
         "git branch -d merged-branch", "git branch --del merged-branch",
         "parted /dev/sda unit s p mkla gpt", "rsync -a --delete /src/ /dest/", "gIt.ExE branch -D x",
+        // A seventh review's: launchers, branch moves over others, repacks,
+        // deleters and secret stores without rows, devices named by
+        // programs whose rows say nothing of devices.
+        "perf stat rm -rf ~", "pyenv exec rm -rf ~", "tini rm -rf ~", "nu -c 'rm -rf ~'",
+        "git branch --move --force old main", "git repack -a -d", "git submodule update --force",
+        "cargo clean --target-dir ~", "cmake -E rm -rf ~", "coreutils rm -rf ~", "gio remove ~/.ssh/id_rsa",
+        "tar -cf /dev/sda .", "gpg --batch --yes --delete-secret-keys FPR", "pass rm -rf /",
+        "tofu workspace delete prod", "docker volume remove v", "bun publish", "lerna publish",
+        "deluser --remove-home bob",
         // A program named only when it runs, given options.
         "$g $sub -D main", "$(producer) branch -d feature", "git-c$X -fdx", "/* -D main",
         "g$(printf it) br$(printf anch) -$(printf d) merged-branch",

@@ -422,6 +422,13 @@ pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
         } else if has(statement, "DROP TABLE")
             || has(statement, "DROP TABLES")
             || has(statement, "TRUNCATE")
+            // Any other DROP (a column, a view, a function, a role, what a
+            // role owns), binary logs purged, a replica's history reset.
+            || statement.starts_with("DROP ")
+            || (statement.starts_with("ALTER ") && has(statement, "DROP"))
+            || has(statement, "PURGE BINARY LOGS")
+            || has(statement, "PURGE MASTER LOGS")
+            || has(statement, "RESET MASTER")
         {
             Some((
                 Severity::Destructive,
@@ -475,10 +482,17 @@ fn narrowed(statement: &str) -> bool {
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect();
-    !matches!(
+    // Always true: a constant, `TRUE OR ...`, `x=x`.
+    let same_sides = condition
+        .split_once('=')
+        .is_some_and(|(a, b)| !a.is_empty() && a == b.trim_end_matches(';'));
+    !(matches!(
         condition.as_str(),
-        "TRUE" | "1" | "1=1" | "(1=1)" | "NOT FALSE" | "0=0" | "'1'='1'"
-    )
+        "TRUE" | "1" | "1=1" | "(1=1)" | "NOT FALSE" | "NOTFALSE" | "0=0" | "'1'='1'"
+    ) || condition.starts_with("TRUEOR")
+        || condition.ends_with("ORTRUE")
+        || condition.contains("OR1=1")
+        || same_sides)
 }
 
 fn starts_update(statement: &str) -> bool {

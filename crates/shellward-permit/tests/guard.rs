@@ -416,6 +416,13 @@ fn sixth_review_bypasses_are_guarded() {
         "tar -cf /dev/sda .", "gpg --batch --yes --delete-secret-keys FPR", "pass rm -rf /",
         "tofu workspace delete prod", "docker volume remove v", "bun publish", "lerna publish",
         "deluser --remove-home bob",
+        "psql -c 'ALTER TABLE users DROP COLUMN email'", "psql -c 'DROP OWNED BY app CASCADE'",
+        "psql -c 'DELETE FROM users WHERE TRUE OR id=1'", "mysql -e 'DELETE FROM t WHERE id=id'",
+        "mysql -e 'RESET MASTER'", "systemctl kexec", "systemctl start poweroff.target",
+        "crontab /dev/null", "gh gist delete 123", "glab repo delete -y o/r", "doctl compute droplet d web",
+        "fly vol delete vol_1", "eksctl delete cluster --name prod", "k3d cluster delete dev",
+        "kubeadm reset -f", "helmfile destroy", "virsh undefine vm --remove-all-storage",
+        "multipass delete --purge vm1", "lxc delete -f web",
         // A program named only when it runs, given options.
         "$g $sub -D main", "$(producer) branch -d feature", "git-c$X -fdx", "/* -D main",
         "g$(printf it) br$(printf anch) -$(printf d) merged-branch",

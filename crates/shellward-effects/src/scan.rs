@@ -143,6 +143,12 @@ pub fn is_awk(program: &str) -> bool {
     AWK.contains(&program)
 }
 
+/// Does this text of an awk program run shell commands ([`AWK_SHELL`]:
+/// `system(...)`, `print | "cmd"`, `"cmd" | getline`, co-processes)?
+pub fn awk_runs_commands(text: &str) -> bool {
+    AWK_SHELL.iter().any(|m| text.contains(m))
+}
+
 /// What in an awk program runs shell commands: `system(...)`, `print |
 /// "cmd"`, `"cmd" | getline`, gawk's co-processes.
 const AWK_SHELL: &[&str] = &["system(", "system (", "getline", "|&", "|\"", "| \""];

@@ -937,7 +937,16 @@ pub(crate) fn manual_pages(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> 
 /// GNU binutils (`strings`) read an `@FILE` operand as more arguments, and
 /// print the ones they cannot use: a way to read any file.
 pub(crate) fn no_response_files(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
-    match p.operands.iter().find(|(_, o)| o.starts_with('@')) {
+    // binutils expands every argument starting with `@`, option values too
+    // (`strings -s @FILE`).
+    let values = p.flags.iter().filter_map(|f| f.value).map(|v| (0, v));
+    match p
+        .operands
+        .iter()
+        .copied()
+        .chain(values)
+        .find(|(_, o)| o.starts_with('@'))
+    {
         Some((_, o)) => reject(
             Rule::ReadonlyResponseFile,
             format!("`{o}` is read as a file of arguments"),
@@ -1001,12 +1010,46 @@ pub(crate) fn tar_old_style(first: &str) -> Option<String> {
 /// testing (`-t`); otherwise they replace files.
 pub(crate) fn gzip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     if ["-c", "-l", "-t"].iter().any(|f| p.has(f)) {
+        if p.has("-d") {
+            compressed_names_of(p)?;
+        }
         Ok(())
     } else {
         reject(
             Rule::GzipWrites,
             "without -c, -l or -t gzip replaces the files it is given",
         )
+    }
+}
+
+/// `gunzip`: [`gzip`]'s rule, and it always decompresses.
+pub(crate) fn gunzip(p: &Parsed<'_>, words: &[&str]) -> Result<(), Reject> {
+    gzip(p, words)?;
+    compressed_names_of(p)
+}
+
+/// The suffixes gzip tries when a file to decompress is missing (`zcat x`
+/// opens `x.gz`, `x.z`, ... and `-f` prints a plain file as it is).
+const COMPRESSED: &[&str] = &[".gz", ".z", ".Z", "-gz", "-z", "_z", ".tgz", ".taz"];
+
+/// `gunzip -c`, `zcat`, `gzip -dc`: each file named with its compressed
+/// suffix, so the name read is the name checked (a missing `x` would be
+/// read as a planted link `x.gz`).
+pub(crate) fn compressed_names(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    compressed_names_of(p)
+}
+
+fn compressed_names_of(p: &Parsed<'_>) -> Result<(), Reject> {
+    match p
+        .operands
+        .iter()
+        .find(|(_, o)| *o != "-" && !COMPRESSED.iter().any(|s| o.ends_with(s)))
+    {
+        Some((_, o)) => reject(
+            Rule::ReadonlyArgumentFile,
+            format!("`{o}` has no compressed suffix: gzip would look for `{o}.gz` and other names"),
+        ),
+        None => Ok(()),
     }
 }
 
@@ -1017,7 +1060,22 @@ pub(crate) fn unzip(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
         .iter()
         .any(|f| p.has(f))
     {
-        Ok(())
+        // unzip looks for `NAME.zip` when `NAME` is missing, and expands
+        // wildcards in the archive's name itself.
+        match p.operands.first() {
+            Some((_, archive))
+                if !archive.to_ascii_lowercase().ends_with(".zip")
+                    || archive.contains(['*', '?', '[']) =>
+            {
+                reject(
+                    Rule::ReadonlyArgumentFile,
+                    format!(
+                        "unzip may read another file than `{archive}` (`{archive}.zip`, or what a wildcard matches)"
+                    ),
+                )
+            }
+            _ => Ok(()),
+        }
     } else {
         reject(
             Rule::UnzipWrites,

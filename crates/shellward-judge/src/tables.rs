@@ -279,7 +279,7 @@ use Operands::{Free, None as NoOperands, Paths, ScriptThenPaths};
 pub(crate) const ANY_ARGS: &[&str] = &[
     "echo", "true", "false", ":", "test", "[", "sleep", "basename", "dirname", "which", "type",
     "whoami", "id", "groups", "tty", "nproc", "uname", "uptime", "locale", "cal", "getconf",
-    "lscpu", "logname", "help", "numfmt", "expr", "yes",
+    "logname", "help", "numfmt", "expr", "yes",
 ];
 
 /// Checks on the arguments of [`ANY_ARGS`] programs whose arguments bash
@@ -396,7 +396,7 @@ pub(crate) const ROWS: &[Row] = &[
     // ---- reading files -------------------------------------------------------
     row("cat", Paths, "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting").glob_safe().examples(&[("cat -n f", true), ("cat /etc/passwd", false), ("cat ../x", false)]),
     row("head", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated").numeric().glob_safe().examples(&[("head -20 f", true), ("head -n 5 f", true), ("head ~/.ssh/id_rsa", false)]),
-    row("tail", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated -f --follow=OPT -F --retry -s|--sleep-interval=NUM --pid=NUM").numeric().glob_safe().examples(&[("tail -n 20 f", true), ("tail -f log", true), ("tail /var/log/syslog", false)]),
+    row("tail", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated -f -s|--sleep-interval=NUM --pid=NUM").numeric().glob_safe().examples(&[("tail -n 20 f", true), ("tail -f log", true), ("tail /var/log/syslog", false), ("tail -F later.log", false)]),
     row("less", Paths, "-N|--LINE-NUMBERS -R|--RAW-CONTROL-CHARS -r|--raw-control-chars -S|--chop-long-lines -X|--no-init -F|--quit-if-one-screen -i|--ignore-case -I|--IGNORE-CASE -M|--LONG-PROMPT -m -n -E -e -q -s|--squeeze-blank-lines -x|--tabs=NUM").check(cb::no_plus_commands),
     row("more", Paths, "-d -l -f -p -c -s -u -n=NUM").check(cb::no_plus_commands),
     row("tac", Paths, "-b|--before -r|--regex -s|--separator=STR").glob_safe(),
@@ -417,7 +417,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("shasum", Paths, "-a|--algorithm=NUM -b|--binary -c|--check -t|--text -U|--UNIVERSAL -0|--01 -s|--status -q|--quiet -w|--warn --strict --tag --ignore-missing").glob_reads_named().lists(&["-c"]),
     row("sha512sum", Paths, SUMS).glob_reads_named().lists(&["-c"]),
     row("cksum", Paths, "-a|--algorithm=STR --tag --untagged -l|--length=NUM --raw --base64 --check --quiet").glob_reads_named().lists(&["--check"]),
-    row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").check(cb::at_most_one_operand).examples(&[("xxd f", true), ("xxd -r f out", false)]),
+    row("xxd", Paths, "-a|-autoskip -b|-bits -c|-cols=NUM -C|-capitalize -d -e -E|-EBCDIC -g|-groupsize=NUM -i|-include -l|-len=NUM -n|-name=STR -o=NUM -p|-ps|-postscript|-plain -R=STR -s|-seek=STR -u").posix().check(cb::at_most_one_operand).examples(&[("xxd f", true), ("xxd -r f out", false), ("xxd a.txt -p", false)]),
     row("od", Paths, "-A|--address-radix=STR -j|--skip-bytes=NUM -N|--read-bytes=NUM -S|--strings=OPT -t|--format=STR -v|--output-duplicates -w|--width=OPT -a -b -c -d -f -i -l -o -s -x --endian=STR"),
     row("hexdump", Paths, "-b -c -C -d -o -x -L=OPT -n=NUM -s=STR -v -e=STR"),
     // binutils read `@FILE` as more arguments (and echo bad ones back).
@@ -429,11 +429,11 @@ pub(crate) const ROWS: &[Row] = &[
     // --rsh-command (run programs); -g|--listed-incremental, --index-file (write).
     // A `-T` file's lines that start with `-` are options (`-T/etc/x` reads another).
     row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH --verbatim-files-from --no-verbatim-files-from -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style).argument_files(&["-T"], "--verbatim-files-from"),
-    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test -S|--suffix=STR").glob_reads_only(),
+    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test").check(cb::compressed_names).glob_reads_only(),
     row("bzcat", Paths, "-s|--small -q|--quiet -v|--verbose").glob_safe(),
     row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_reads_named(),
     row("gzip", Paths, GZIP).check(cb::gzip).examples(&[("gzip -c f", true), ("gzip f", false), ("gzip -d f.gz", false)]),
-    row("gunzip", Paths, GZIP).check(cb::gzip),
+    row("gunzip", Paths, GZIP).check(cb::gunzip).examples(&[("gunzip -c f.gz", true), ("gunzip -cf x", false)]),
     // Operands: the archive, then member names (which are not read from disk;
     // one naming a path outside the workspace asks needlessly, but rarely).
     row("unzip", Paths, "-l -v -z -t -p -c -q -qq -C|--ignore-case").check(cb::unzip),
@@ -493,6 +493,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("pstree", Free, "-a|--arguments -c|--compact-off -g|--show-pgids -h|--highlight-all -H|--highlight-pid=NUM -l|--long -n|--numeric-sort -N|--ns-sort=STR -p|--show-pids -s|--show-parents -S|--ns-changes -t|--thread-names -T|--hide-threads -u|--uid-changes -U|--unicode -A|--ascii -G|--vt100 -Z|--security-context -C|--color=STR").glob_safe(),
     row("vmstat", Free, "-a|--active -f|--forks -m|--slabs -n|--one-header -s|--stats -d|--disk -D|--disk-sum -p|--partition=STR -S|--unit=CHAR -t|--timestamp -w|--wide -y|--no-first").glob_safe(),
     // Operands are devices, described from sysfs, not read.
+    row("lscpu", Free, "-a|--all -b|--online -c|--offline -e|--extended=STR -p|--parse=STR -J|--json -x|--hex -y|--physical -B|--bytes -C|--caches=STR --output-all").examples(&[("lscpu", true), ("lscpu -s r", false)]),
     row("lsblk", Free, "-a|--all -b|--bytes -d|--nodeps -D|--discard -f|--fs -i|--ascii -J|--json -l|--list -m|--perms -n|--noheadings -o|--output=STR -O|--output-all -p|--paths -P|--pairs -r|--raw -s|--inverse -S|--scsi -t|--topology -x|--sort=STR -e|--exclude=STR -I|--include=STR -M|--merge -T|--tree=OPT -z|--zoned -A|--noempty -w|--width=NUM"),
     // Listing only: with no operands and neither -a nor a device, mount mounts nothing.
     row("mount", NoOperands, "-l|--show-labels -t|--types=STR"),
@@ -510,7 +511,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("jobs", NoOperands, "-l -n -p -r -s"),
     row("history", Free, "").check(cb::history),
     // A page name with a `/` is a file to format: `man /etc/hostname` prints it.
-    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR -L|--locale=STR").check(cb::manual_pages).searches_path(),
+    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR").check(cb::manual_pages).searches_path(),
     row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::manual_pages),
     // ---- wrappers that only drive a read-only command ----------------------------
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).replaces("-I").examples(&[("find . | xargs -I@ grep x @", true), ("find . | xargs -I@ grep x @/../x", false), ("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
@@ -535,7 +536,7 @@ const LS: &str = "-a|--all -A|--almost-all -l -h|--human-readable -d|--directory
 
 const RG: &str = "-e|--regexp=STR -f|--file=PATH -n|--line-number -N|--no-line-number -i|--ignore-case -S|--smart-case -s|--case-sensitive -l|--files-with-matches --files-without-match -c|--count --count-matches -w|--word-regexp -x|--line-regexp -v|--invert-match -F|--fixed-strings -u|--unrestricted -g|--glob=STR --iglob=STR -t|--type=STR -T|--type-not=STR -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -m|--max-count=NUM -d|--max-depth=NUM --files --type-list --no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-parent --json --vimgrep -o|--only-matching -r|--replace=STR -M|--max-columns=NUM --max-columns-preview --sort=STR --sortr=STR --color=STR --colors=STR -0|--null -H|--with-filename -I|--no-filename --no-heading --heading -p|--pretty --column --trim -U|--multiline --multiline-dotall -P|--pcre2 --stats -j|--threads=NUM --no-messages -a|--text -b|--byte-offset -q|--quiet --passthru --no-config --max-filesize=STR --engine=STR --crlf --debug --trace -.|--hidden --ignore-file=PATH -L|--follow";
 
-const GZIP: &str = "-c|--stdout|--to-stdout -d|--decompress|--uncompress -l|--list -t|--test -v|--verbose -q|--quiet -f|--force -n|--no-name -N|--name -k|--keep -S|--suffix=STR";
+const GZIP: &str = "-c|--stdout|--to-stdout -d|--decompress|--uncompress -l|--list -t|--test -v|--verbose -q|--quiet -f|--force -n|--no-name -N|--name -k|--keep";
 
 const SUMS: &str = "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing";
 

@@ -431,7 +431,7 @@ fn globs_that_become_options() {
         // Readers whose options at most recurse or follow links: the
         // trees are scanned, and `deep/l` leads out.
         ("ls *",              false, &out),
-        ("zcat *",            false, &out),
+        ("zcat *",            false, "readonly.argument_file"),
         ("grep x *",          false, &out),
         // Globs with a static start that is not `-` are no options.
         ("wc -l deep/*",      false, &out),
@@ -500,4 +500,32 @@ fn a_gitdir_file_is_read_as_git_reads_it() {
     .unwrap();
     let v = judge(&analyze("git status"), &fx.context("sub"));
     assert!(!v.read_only, "git status with a planted gitdir: {}", v.rule);
+}
+
+/// A third review (2026-12-01): programs that read another name than the
+/// operand (gzip's and unzip's suffix search), an option read as a file of
+/// arguments, options after operands that POSIX-style programs take as
+/// operands, a locale or a sysroot named by an option, a name re-opened
+/// while a program runs.
+#[test]
+fn programs_that_read_another_name() {
+    let fx = Fixture::new();
+    fx.file("a.txt", "hello\n");
+    std::os::unix::fs::symlink("../outside/secret", fx.ws.join("x.gz")).unwrap();
+    #[rustfmt::skip]
+    check(&fx, "", &[
+        ("zcat -f x",                    false, "readonly.argument_file"),
+        ("gzip -dcf x",                  false, "readonly.argument_file"),
+        ("gunzip -cf x",                 false, "readonly.argument_file"),
+        ("unzip -p y",                   false, "readonly.argument_file"),
+        ("unzip -p 'y*.zip'",            false, "readonly.argument_file"),
+        ("strings -s @../outside/secret a.txt", false, "readonly.response_file"),
+        ("xxd a.txt -p",                 false, "readonly.output_operand"),
+        ("man -L ../../tmp/x ls",        false, "readonly.flag"),
+        ("lscpu -s r",                   false, "readonly.flag"),
+        ("tail -F later.log",            false, "readonly.flag"),
+        ("tail -f a.txt",                true,  "readonly.flags:tail"),
+        ("xxd a.txt",                    true,  "readonly.flags:xxd"),
+        ("lscpu",                        true,  "readonly.flags:lscpu"),
+    ]);
 }

@@ -355,7 +355,7 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     if shellward_effects::scan::is_awk(name)
         && words[1..]
             .iter()
-            .any(|w| w.contains("system") || w.contains('|') || w.contains("getline"))
+            .any(|w| shellward_effects::scan::awk_runs_commands(w))
     {
         out.complete = false;
     }

@@ -423,6 +423,11 @@ fn sixth_review_bypasses_are_guarded() {
         "fly vol delete vol_1", "eksctl delete cluster --name prod", "k3d cluster delete dev",
         "kubeadm reset -f", "helmfile destroy", "virsh undefine vm --remove-all-storage",
         "multipass delete --purge vm1", "lxc delete -f web",
+        "aws cognito-idp admin-delete-user --user-pool-id p --username u", "docker stack rm prod",
+        "azcopy rm https://a.blob.core.windows.net/c --recursive", "consul kv delete -recurse x",
+        "efibootmgr -b 0001 -B", "journalctl --vacuum-time=1s", "lvresize -f -L-10G vg/lv",
+        "mongorestore --drop dump/", "usermod -L root", "chage -E 0 root", "nvme delete-ns /dev/nvme0 -n 1",
+        "cryptsetup luksKillSlot /dev/sda2 0",
         // A program named only when it runs, given options.
         "$g $sub -D main", "$(producer) branch -d feature", "git-c$X -fdx", "/* -D main",
         "g$(printf it) br$(printf anch) -$(printf d) merged-branch",

@@ -134,12 +134,45 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
     if parsed {
         walk.script(analysis.commands(), subjects, 0);
     }
-    // What the precise reading could not follow is read at its worst: a
-    // parse error or a text over the limit, a compound command's hidden
-    // insides, a wrapper we could not read, a shell reading a script from
-    // a pipe or a file, git's meaning set at run time, a program named by
-    // an expansion, a variable that holds a command.
-    let unfollowed = !parsed
+    let unfollowed = unfollowed(analysis, subjects, parsed);
+    if unfollowed {
+        let here = shellward_effects::Context {
+            cwd: Some(&ctx.cwd),
+            roots: &ctx.roots,
+            home: ctx.home.as_deref(),
+            links: &[],
+            stdin_fed: false,
+            many: false,
+        };
+        walk.out.extend(shellward_effects::lenient::text_effects(
+            analysis.source(),
+            &here,
+        ));
+    }
+    let mut out = Vec::with_capacity(walk.out.len());
+    for e in walk.out {
+        let seen = out
+            .iter()
+            .any(|o: &Effect| o.rule == e.rule && o.target == e.target && o.severity == e.severity);
+        if !seen && req.settings.guard.applies(e.pack) {
+            out.push(e);
+        }
+    }
+    out
+}
+
+/// Whether the precise reading could not follow part of the command,
+/// which is then read at its worst: a parse error or a text over the
+/// limit, a compound command's hidden insides, a wrapper we could not
+/// read, a shell reading a script from a pipe or a file, git's meaning set
+/// at run time, a program named by an expansion, a variable that holds a
+/// command.
+fn unfollowed(
+    analysis: &shellward_syntax::Analysis,
+    subjects: &crate::subject::Subjects,
+    parsed: bool,
+) -> bool {
+    !parsed
         || !analysis.unsupported().is_empty()
         || !subjects.complete
         || subjects.git_opaque
@@ -170,31 +203,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
                     let name = w.split_once('=').map_or(w, |(n, _)| n);
                     RUNS_VARIABLES.contains(&name) || name.starts_with("GIT_")
                 })
-        });
-    if unfollowed {
-        let here = shellward_effects::Context {
-            cwd: Some(&ctx.cwd),
-            roots: &ctx.roots,
-            home: ctx.home.as_deref(),
-            links: &[],
-            stdin_fed: false,
-            many: false,
-        };
-        walk.out.extend(shellward_effects::lenient::text_effects(
-            analysis.source(),
-            &here,
-        ));
-    }
-    let mut out = Vec::with_capacity(walk.out.len());
-    for e in walk.out {
-        let seen = out
-            .iter()
-            .any(|o: &Effect| o.rule == e.rule && o.target == e.target && o.severity == e.severity);
-        if !seen && req.settings.guard.applies(e.pack) {
-            out.push(e);
-        }
-    }
-    out
+        })
 }
 
 /// The arguments in a `TF_CLI_ARGS*=VALUE` word (`export`, `env`).

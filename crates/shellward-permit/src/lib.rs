@@ -258,17 +258,20 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     // A rule naming a subcommand (`npm run:*`) of a program this command
     // runs with a subcommand the registry does not know (`npm rum`: npm
     // takes abbreviations and aliases; `cargo plugin`): it may be that one.
-    if let Some(rule) = unknown_subcommand(req, &candidates, &targets) {
-        return Some(Decision::new(
-            Action::Ask,
-            RuleId::RuleUnverifiable,
-            format!(
-                "the {} rule `{}` names a subcommand, and this command's subcommand is not one shellward knows (an abbreviation or an alias may be it)",
-                rule.action.as_str(),
-                rule.pattern
-            ),
-        ));
+    if let Some(asked) = unknown_subcommand(req, &candidates, &targets) {
+        return Some(asked);
     }
+    unverifiable(req, subjects, complete)
+}
+
+/// An ask where deny or ask rules cannot be checked: a rule that may match
+/// a command only partly known (deny rules first), a rule naming git when
+/// git's meaning is set at run time, or parts of the command not analyzed.
+fn unverifiable(
+    req: &Request<'_>,
+    subjects: &subject::Subjects,
+    complete: bool,
+) -> Option<Decision> {
     // A rule that may match a command only partly known: deny rules first.
     let partial: Vec<&subject::Subject> = subjects.list.iter().filter(|s| s.partial).collect();
     let unverifiable = (!partial.is_empty())
@@ -320,15 +323,15 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     })
 }
 
-/// The first deny or ask rule among `candidates` that names a subcommand of
-/// a program a target runs with a subcommand word its registry node does
-/// not have.
-fn unknown_subcommand<'r>(
-    req: &'r Request<'_>,
+/// The ask for the first deny or ask rule among `candidates` that names a
+/// subcommand of a program a target runs with a subcommand word its
+/// registry node does not have.
+fn unknown_subcommand(
+    req: &Request<'_>,
     candidates: &[usize],
     targets: &[(&subject::Subject, pattern::Target<'_>)],
-) -> Option<&'r Rule> {
-    candidates
+) -> Option<Decision> {
+    let rule = candidates
         .iter()
         .map(|&i| &req.settings.rules[i])
         .find(|rule| {
@@ -345,7 +348,18 @@ fn unknown_subcommand<'r>(
                         })
                     })
             })
-        })
+        });
+    rule.map(|rule| {
+        Decision::new(
+            Action::Ask,
+            RuleId::RuleUnverifiable,
+            format!(
+                "the {} rule `{}` names a subcommand, and this command's subcommand is not one shellward knows (an abbreviation or an alias may be it)",
+                rule.action.as_str(),
+                rule.pattern
+            ),
+        )
+    })
 }
 
 /// The decision of one deny or ask rule, if it matches the whole text or a

@@ -724,67 +724,10 @@ impl Row {
         }
         let after = path_end(self.path, args.operands())?;
         let rest = &args.operands()[after..];
-        let holds = self.when.iter().all(|c| match *c {
-            Opt(spellings) => args.has(spellings),
-            Not(spellings) => !args.has_exactly(spellings),
-            OperandStarts(prefix) => rest.iter().any(|o| o.starts_with(prefix)),
-            Operand(words) => rest.iter().any(|o| words.contains(o)),
-            Word(words) => args.words().iter().any(|w| words.contains(&w.as_str())),
-            NoOperand => rest.is_empty(),
-            DashDash => args.dashdash(),
-            LastOperand(words) => rest.last().is_some_and(|o| words.contains(o)),
-            NotPrompting => ctx.stdin_fed || !rm_prompts(args),
-            OperandNoCase(words) => rest
-                .iter()
-                .any(|o| words.iter().any(|w| w.eq_ignore_ascii_case(o))),
-            WordContains(part) => args
-                .words()
-                .iter()
-                .any(|w| w.to_ascii_lowercase().contains(&part.to_ascii_lowercase())),
-            Operands(n) => rest.len() >= n,
-            Abbreviates(words) => rest
-                .iter()
-                .any(|o| o.len() >= 2 && words.iter().any(|w| w.starts_with(*o))),
-            OperandContains(parts) => rest.iter().any(|o| {
-                let o = o.to_ascii_lowercase();
-                parts.iter().any(|p| o.contains(p))
-            }),
-        });
-        if !holds {
+        if !self.holds(args, rest, ctx) {
             return None;
         }
-        let mut targets: Vec<&str> = match self.targets {
-            T::None => Vec::new(),
-            T::Paths => rest.to_vec(),
-            T::OptionValue(options) => option_values(args.words(), options),
-            T::PathsSkipping(options) => {
-                let mut out = Vec::new();
-                let mut words = args.words().iter().map(String::as_str);
-                while let Some(w) = words.next() {
-                    if options.contains(&w) {
-                        words.next();
-                    } else if !w.starts_with('-') || w == "-" {
-                        out.push(w);
-                    }
-                }
-                out
-            }
-            T::LastPath => rest.last().copied().into_iter().collect(),
-            T::Value(key) => args
-                .words()
-                .iter()
-                .filter_map(|w| w.strip_prefix(key))
-                .collect(),
-            T::FindRoots => {
-                let roots: Vec<&str> = args
-                    .words()
-                    .iter()
-                    .map(String::as_str)
-                    .take_while(|w| !w.starts_with(['-', '(', '!']) || w.len() == 1 && *w == "-")
-                    .collect();
-                if roots.is_empty() { vec!["."] } else { roots }
-            }
-        };
+        let mut targets = self.targets(args, rest);
         // `-` is standard input or output, not a file.
         targets.retain(|t| !t.is_empty() && *t != "-");
         // A copy's destination receives files; everything else is acted on.
@@ -792,33 +735,11 @@ impl Row {
         let moved_to = matches!(self.grade, Move).then(|| targets.len().saturating_sub(1));
         // What a copy into a directory writes: DIR/NAME of each source
         // (`cp /tmp/.bashrc ~` writes `~/.bashrc`; `cp -t DIR SRC...`).
-        let mut into: Vec<String> = Vec::new();
-        if destination || moved_to.is_some() {
-            let named = option_values(args.words(), &["-t", "--target-directory"]);
-            let (dir, sources): (Option<&str>, Vec<&str>) = match named.first() {
-                Some(dir) => (
-                    Some(*dir),
-                    rest.iter().copied().filter(|o| o != dir).collect(),
-                ),
-                None => (
-                    rest.last().copied(),
-                    rest[..rest.len().saturating_sub(1)].to_vec(),
-                ),
-            };
-            // `cp a /dev/null`, `dd ... of=/dev/sda`: a file, not a directory.
-            let directory =
-                dir.filter(|d| !matches!(scope::place(d, ctx), Scope::Null | Scope::Device));
-            if let Some(dir) = directory {
-                let dir = dir.trim_end_matches('/');
-                into.extend(sources.iter().map(|src| {
-                    let name = src.trim_end_matches('/').rsplit('/').next().unwrap_or(src);
-                    format!("{dir}/{name}")
-                }));
-                if !named.is_empty() {
-                    targets.push(dir);
-                }
-            }
-        }
+        let into = if destination || moved_to.is_some() {
+            copied_into(args, rest, ctx, &mut targets)
+        } else {
+            Vec::new()
+        };
         let mut placed: Vec<(Option<&str>, Scope)> = targets
             .iter()
             .enumerate()
@@ -850,6 +771,17 @@ impl Row {
                 _ => return None,
             }
         }
+        self.worst(placed, last_named, ctx)
+    }
+
+    /// The worst effect over the `placed` targets (the first `last_named`
+    /// named by the command), each graded by the row.
+    fn worst(
+        &self,
+        placed: Vec<(Option<&str>, Scope)>,
+        last_named: usize,
+        ctx: &Context<'_>,
+    ) -> Option<Effect> {
         // A move takes its sources away (graded as files) and may replace
         // its destination (graded as a move).
         let last = last_named.saturating_sub(1);
@@ -882,6 +814,73 @@ impl Row {
             })
             .max_by_key(|(severity, _, scope)| (*severity, scope.is_outside()))
             .map(|(severity, target, scope)| self.effect(severity, scope, target))
+    }
+
+    /// Every condition of the row holds for `args` (`rest`: the operands
+    /// after the row's path).
+    fn holds(&self, args: &Args<'_>, rest: &[&str], ctx: &Context<'_>) -> bool {
+        self.when.iter().all(|c| match *c {
+            Opt(spellings) => args.has(spellings),
+            Not(spellings) => !args.has_exactly(spellings),
+            OperandStarts(prefix) => rest.iter().any(|o| o.starts_with(prefix)),
+            Operand(words) => rest.iter().any(|o| words.contains(o)),
+            Word(words) => args.words().iter().any(|w| words.contains(&w.as_str())),
+            NoOperand => rest.is_empty(),
+            DashDash => args.dashdash(),
+            LastOperand(words) => rest.last().is_some_and(|o| words.contains(o)),
+            NotPrompting => ctx.stdin_fed || !rm_prompts(args),
+            OperandNoCase(words) => rest
+                .iter()
+                .any(|o| words.iter().any(|w| w.eq_ignore_ascii_case(o))),
+            WordContains(part) => args
+                .words()
+                .iter()
+                .any(|w| w.to_ascii_lowercase().contains(&part.to_ascii_lowercase())),
+            Operands(n) => rest.len() >= n,
+            Abbreviates(words) => rest
+                .iter()
+                .any(|o| o.len() >= 2 && words.iter().any(|w| w.starts_with(*o))),
+            OperandContains(parts) => rest.iter().any(|o| {
+                let o = o.to_ascii_lowercase();
+                parts.iter().any(|p| o.contains(p))
+            }),
+        })
+    }
+
+    /// The row's targets in `args` (`rest`: the operands after its path).
+    fn targets<'a>(&self, args: &'a Args<'_>, rest: &[&'a str]) -> Vec<&'a str> {
+        match self.targets {
+            T::None => Vec::new(),
+            T::Paths => rest.to_vec(),
+            T::OptionValue(options) => option_values(args.words(), options),
+            T::PathsSkipping(options) => {
+                let mut out = Vec::new();
+                let mut words = args.words().iter().map(String::as_str);
+                while let Some(w) = words.next() {
+                    if options.contains(&w) {
+                        words.next();
+                    } else if !w.starts_with('-') || w == "-" {
+                        out.push(w);
+                    }
+                }
+                out
+            }
+            T::LastPath => rest.last().copied().into_iter().collect(),
+            T::Value(key) => args
+                .words()
+                .iter()
+                .filter_map(|w| w.strip_prefix(key))
+                .collect(),
+            T::FindRoots => {
+                let roots: Vec<&str> = args
+                    .words()
+                    .iter()
+                    .map(String::as_str)
+                    .take_while(|w| !w.starts_with(['-', '(', '!']) || w.len() == 1 && *w == "-")
+                    .collect();
+                if roots.is_empty() { vec!["."] } else { roots }
+            }
+        }
     }
 
     fn graded_as(&self, grade: Grade, scope: Scope, many: bool) -> Severity {
@@ -1005,6 +1004,42 @@ fn option_values<'a>(words: &'a [String], options: &[&str]) -> Vec<&'a str> {
         }
     }
     out
+}
+
+/// The files a copy or a move writes into its destination directory
+/// (DIR/NAME of each source in `rest`); a `-t DIR` destination is added to
+/// `targets`.
+fn copied_into<'a>(
+    args: &'a Args<'_>,
+    rest: &[&'a str],
+    ctx: &Context<'_>,
+    targets: &mut Vec<&'a str>,
+) -> Vec<String> {
+    let mut into = Vec::new();
+    let named = option_values(args.words(), &["-t", "--target-directory"]);
+    let (dir, sources): (Option<&str>, Vec<&str>) = match named.first() {
+        Some(dir) => (
+            Some(*dir),
+            rest.iter().copied().filter(|o| o != dir).collect(),
+        ),
+        None => (
+            rest.last().copied(),
+            rest[..rest.len().saturating_sub(1)].to_vec(),
+        ),
+    };
+    // `cp a /dev/null`, `dd ... of=/dev/sda`: a file, not a directory.
+    let directory = dir.filter(|d| !matches!(scope::place(d, ctx), Scope::Null | Scope::Device));
+    if let Some(dir) = directory {
+        let dir = dir.trim_end_matches('/');
+        into.extend(sources.iter().map(|src| {
+            let name = src.trim_end_matches('/').rsplit('/').next().unwrap_or(src);
+            format!("{dir}/{name}")
+        }));
+        if !named.is_empty() {
+            targets.push(dir);
+        }
+    }
+    into
 }
 
 /// Where the row's path ends among `operands`: its words found in order

@@ -277,6 +277,9 @@ pub(crate) fn family(program: &str) -> &str {
     const MKFS: &[&str] = &["mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"];
     const ALIASES: &[(&str, &str)] = &[
         ("kubecolor", "kubectl"),
+        // The AWS CLI v2 and LocalStack's wrapper.
+        ("aws2", "aws"),
+        ("awslocal", "aws"),
         ("dcfldd", "dd"),
         ("gdd", "dd"),
         ("grm", "rm"),

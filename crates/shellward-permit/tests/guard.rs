@@ -427,7 +427,12 @@ fn sixth_review_bypasses_are_guarded() {
         "azcopy rm https://a.blob.core.windows.net/c --recursive", "consul kv delete -recurse x",
         "efibootmgr -b 0001 -B", "journalctl --vacuum-time=1s", "lvresize -f -L-10G vg/lv",
         "mongorestore --drop dump/", "usermod -L root", "chage -E 0 root", "nvme delete-ns /dev/nvme0 -n 1",
-        "cryptsetup luksKillSlot /dev/sda2 0",
+        "cryptsetup luksKillSlot /dev/sda2 0", "argocd app sync web --prune",
+        "gcloud kms keys versions destroy 1 --key k --keyring r --location l",
+        "gcloud storage rsync dist gs://b --delete-unmatched-destination-objects",
+        "heroku apps:delete --app a", "pulumi state delete urn:x", "terragrunt state rm x",
+        "oc adm drain node1 --force", "awslocal s3 rb s3://b --force",
+        "az storage blob sync -c c -s dist --delete-destination true",
         // A program named only when it runs, given options.
         "$g $sub -D main", "$(producer) branch -d feature", "git-c$X -fdx", "/* -D main",
         "g$(printf it) br$(printf anch) -$(printf d) merged-branch",

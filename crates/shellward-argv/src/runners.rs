@@ -321,6 +321,13 @@ pub const OPTIONAL_VALUE: &[(&str, &[&str])] = &[
 const MPI_WITH_VALUE: &[&str] = &["-n", "-np", "-c", "--host", "-H", "--hostfile", "-x"];
 const MPI_FLAGS: &[&str] = &["--oversubscribe", "-q", "--quiet"];
 
+/// bash's options with a value, and those without (`rbash` is bash).
+const BASH_WITH_VALUE: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"];
+#[rustfmt::skip]
+const BASH_FLAGS: &[&str] = &[
+    "--login", "--norc", "--noprofile", "--posix", "--restricted", "--verbose", "--noediting",
+];
+
 /// A POSIX shell whose only options with a value are `-o`/`+o` (`set`'s
 /// long names): `-c` runs its operand.
 const fn posix_shell(name: &'static str) -> Wrapper {
@@ -824,16 +831,8 @@ pub const WRAPPERS: &[Wrapper] = &[
     posix_shell("sh"),
     Wrapper {
         name: "bash",
-        with_value: &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"],
-        flags: &[
-            "--login",
-            "--norc",
-            "--noprofile",
-            "--posix",
-            "--restricted",
-            "--verbose",
-            "--noediting",
-        ],
+        with_value: BASH_WITH_VALUE,
+        flags: BASH_FLAGS,
         then: Then::DashC,
     },
     posix_shell("dash"),
@@ -979,14 +978,8 @@ pub const WRAPPERS: &[Wrapper] = &[
     // beyond `-o` are unknown, and so not seen through).
     Wrapper {
         name: "rbash",
-        with_value: &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"],
-        flags: &[
-            "--login",
-            "--norc",
-            "--noprofile",
-            "--posix",
-            "--restricted",
-        ],
+        with_value: BASH_WITH_VALUE,
+        flags: BASH_FLAGS,
         then: Then::DashC,
     },
     posix_shell("mksh"),

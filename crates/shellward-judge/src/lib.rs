@@ -406,7 +406,11 @@ fn judge_commands(
             }
         }
         // Looked up once, for what xargs drives and where cd goes.
-        let program = verdict.read_only.then(|| program_row(&c.words)).flatten();
+        let program = verdict
+            .read_only
+            .then(|| program_row(&c.words))
+            .flatten()
+            .map(|(row, _, at)| (row, at));
         if verdict.read_only
             && let Some(reject) =
                 xargs_names(commands, i, program, j, start, &mut verdict.external_paths)
@@ -544,7 +548,7 @@ struct Lister<'w> {
 /// When the command `words` prints names of files and nothing else (its
 /// row's `lists_names` mode, or git's `NAME_LISTS`), what it lists.
 fn name_lister(words: &[Word]) -> Option<Lister<'_>> {
-    let (row, at) = program_row(words)?;
+    let (row, options, at) = program_row(words)?;
     let names = row.lists_names?;
     let words = &words[at..];
     let args: Small<&str> = words[1..].iter().map(|w| w.value.as_str()).collect();
@@ -556,7 +560,6 @@ fn name_lister(words: &[Word]) -> Option<Lister<'_>> {
             .collect();
         return Some(Lister { trees, git: true });
     }
-    let (_, options) = tables::entry(&words[0].value)?.row()?;
     let parsed = flags::parse(options, &args, row.numeric_short, row.stop_at_operand).ok()?;
     let mode = (names.with.is_empty() || names.with.iter().any(|o| parsed.has(o)))
         && !names.unless.iter().any(|o| parsed.has(o));
@@ -629,12 +632,12 @@ fn lister_trees(
 
 /// The row of the program a simple command runs (after the builtins that
 /// only run the rest), and the index of its name among the words.
-fn program_row(words: &[Word]) -> Option<(&'static tables::Row, usize)> {
+fn program_row(words: &[Word]) -> Option<(&'static tables::Row, &'static flags::Options, usize)> {
     let at = words
         .iter()
         .position(|w| !tables::TRANSPARENT.contains(&w.value.as_str()))?;
-    let (row, _) = tables::entry(&words[at].value)?.row()?;
-    Some((row, at))
+    let (row, options) = tables::entry(&words[at].value)?.row()?;
+    Some((row, options, at))
 }
 
 /// The first operand of a command (`words[0]` is its program), read by its

@@ -469,19 +469,8 @@ fn the_new_readers_read_as_the_programs_do() {
 #[test]
 fn a_gitdir_file_is_read_as_git_reads_it() {
     let fx = Fixture::new();
-    let run = |args: &[&str], dir: &Path| {
-        let ok = std::process::Command::new("git")
-            .args(args)
-            .current_dir(dir)
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "git {args:?}");
-    };
     let base = fx.ws.parent().unwrap().to_path_buf();
-    run(&["init", "-q", "clean"], &base);
+    git(&base, &["init", "-q", "clean"]);
     let sub = fx.ws.join("sub");
     std::fs::create_dir_all(&sub).unwrap();
     let clean = base.join("clean/.git");
@@ -489,9 +478,9 @@ fn a_gitdir_file_is_read_as_git_reads_it() {
     // What git really uses: ` /BASE/clean/.git` beside the file, planted.
     let planted = sub.join(format!(" {}", clean.display()));
     std::fs::create_dir_all(planted.parent().unwrap()).unwrap();
-    run(
-        &["init", "-q", "--bare", &planted.display().to_string()],
+    git(
         &sub,
+        &["init", "-q", "--bare", &planted.display().to_string()],
     );
     std::fs::write(
         planted.join("config"),

@@ -312,9 +312,6 @@ const EXEC_CALLS: &[(&str, &str)] = &[
 /// directory (a relative path is unknown), at most two levels deep (code
 /// that holds code).
 fn shell_in_code(words: &str, out: &mut Vec<Effect>) {
-    thread_local! {
-        static DEPTH: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
-    }
     static HOME: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
     if DEPTH.get() >= 2 || words.len() > 64 * 1024 {
         return;
@@ -333,11 +330,46 @@ fn shell_in_code(words: &str, out: &mut Vec<Effect>) {
     DEPTH.set(DEPTH.get() - 1);
 }
 
+thread_local! {
+    /// How deep [`shell_in_code`] is: code that holds code is read at most
+    /// two levels down.
+    static DEPTH: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
+}
+
+/// Every literal [`code_effects`] looks for in code, in one automaton: the
+/// sensitive paths, the writing calls, the deleting calls and the calls
+/// that run programs, in that order ([`found_in`] says which matched).
+fn code_literals() -> &'static aho_corasick::AhoCorasick {
+    static LITERALS: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    LITERALS.get_or_init(|| {
+        let all = SENSITIVE_PATHS
+            .iter()
+            .chain(WRITES)
+            .chain(DESTRUCTIVE_CALLS.iter().map(|(call, _)| call))
+            .chain(EXEC_CALLS.iter().map(|(call, _)| call));
+        aho_corasick::AhoCorasick::new(all).expect("the code literals build an automaton")
+    })
+}
+
+/// Which of [`code_literals`] occur in `code`, by index.
+fn found_in(code: &str) -> Vec<bool> {
+    let literals = code_literals();
+    let mut found = vec![false; literals.patterns_len()];
+    for m in literals.find_overlapping_iter(code) {
+        found[m.pattern().as_usize()] = true;
+    }
+    found
+}
+
 /// Effects of inline code in any language: always `unknown`, raised to
 /// destructive where a deleting call, a shell string or a write to a
 /// sensitive file is found.
 pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
-    if SENSITIVE_PATHS.iter().any(|p| code.contains(p)) && WRITES.iter().any(|w| code.contains(w)) {
+    let found = found_in(code);
+    let (paths, rest) = found.split_at(SENSITIVE_PATHS.len());
+    let (writes, rest) = rest.split_at(WRITES.len());
+    let (deletes, execs) = rest.split_at(DESTRUCTIVE_CALLS.len());
+    if paths.contains(&true) && writes.contains(&true) {
         out.push(Effect {
             rule: "code.sensitive-write",
             pack: Pack::Code,
@@ -360,10 +392,14 @@ pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
         .any(|e| e.severity >= Severity::Destructive);
     let found = DESTRUCTIVE_CALLS
         .iter()
-        .find(|(call, _)| code.contains(call))
+        .zip(deletes)
+        .find_map(|(call, &hit)| hit.then_some(call))
         .or_else(|| SHELL_TEXT.iter().find(|(text, _)| words.contains(text)))
         .or(shelled.then_some(&("", "runs a destructive shell command")));
-    let runs = EXEC_CALLS.iter().find(|(call, _)| code.contains(call));
+    let runs = EXEC_CALLS
+        .iter()
+        .zip(execs)
+        .find_map(|(call, &hit)| hit.then_some(call));
     let (severity, summary) = match (found, runs) {
         (Some((_, what)), _) => (Severity::Destructive, *what),
         (None, Some((_, what))) => (Severity::Unknown, *what),
@@ -406,6 +442,11 @@ pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
             summary: "runs SQL that a query builds when it runs",
             alternative: Some("run the query alone first and read what it builds"),
         });
+    }
+    // Every statement below names one of these words: most text is not
+    // SQL that deletes, and is passed over in one look.
+    if !sql_verbs().is_match(sql) {
+        return;
     }
     // Comments separate words as spaces do (`DROP/**/DATABASE`).
     let upper: String = without_comments(sql)
@@ -467,6 +508,17 @@ pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
             });
         }
     }
+}
+
+/// The words every statement [`sql_effects`] reports holds, in any case.
+fn sql_verbs() -> &'static aho_corasick::AhoCorasick {
+    static VERBS: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    VERBS.get_or_init(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(["DROP", "TRUNCATE", "DELETE", "UPDATE", "PURGE", "RESET"])
+            .expect("the SQL verbs build an automaton")
+    })
 }
 
 /// `needle` as whole words in `haystack`.

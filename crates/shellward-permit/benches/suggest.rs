@@ -150,6 +150,53 @@ fn decisions() {
             .as_secs_f64()
             / (20 * judged.len()) as f64
     };
+    // `SHELLWARD_BENCH_ONLY=fifty` (or `none`, `one`) times that case alone,
+    // for a profiler.
+    // `SHELLWARD_BENCH_ONLY=top` lists the commands whose decision costs most.
+    if std::env::var("SHELLWARD_BENCH_ONLY").as_deref() == Ok("top") {
+        let mut costs: Vec<(f64, &str)> = judged
+            .iter()
+            .zip(&commands)
+            .map(|((analysis, verdict), c)| {
+                let start = Instant::now();
+                for _ in 0..200 {
+                    black_box(decide(&Request {
+                        analysis,
+                        verdict,
+                        mode: Mode::Yolo,
+                        settings: &none,
+                        cwd_outside: None,
+                        context: &ctx,
+                    }));
+                }
+                (start.elapsed().as_secs_f64() / 200.0, c.as_str())
+            })
+            .collect();
+        costs.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let total: f64 = costs.iter().map(|c| c.0).sum();
+        let mut cumulative = 0.0;
+        for (cost, c) in costs.iter().take(150) {
+            cumulative += cost;
+            println!(
+                "{:8.2} µs {:5.1}%  {}",
+                cost * 1e6,
+                cumulative / total * 100.0,
+                c.chars().take(110).collect::<String>()
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    if let Ok(only) = std::env::var("SHELLWARD_BENCH_ONLY") {
+        let settings = match only.as_str() {
+            "none" => &none,
+            "one" => &one_rule,
+            _ => &with_rules,
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        println!("{only}: {:.2} µs", time(settings) * 1e6);
+        return;
+    }
     let (bare, one, ruled) = (time(&none), time(&one_rule), time(&with_rules));
     // The whole pipeline per command: analysis, verdict, effects and the
     // decision, in yolo mode (no suggestions are computed there: the

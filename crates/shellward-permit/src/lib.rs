@@ -341,7 +341,7 @@ fn unknown_subcommand(
             targets.iter().any(|(s, t)| {
                 let path = t.path();
                 !s.partial
-                    && path.first().is_some_and(|p| p == program)
+                    && path.first().is_some_and(|p| *p == program)
                     && path.get(1).is_some_and(|sub| {
                         shellward_registry::lookup(program).is_some_and(|node| {
                             node.has_subcommands() && node.subcommand(sub).is_none()

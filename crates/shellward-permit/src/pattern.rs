@@ -19,6 +19,7 @@
 //! bring the rules they have. Only `*` is special in a glob: `?`, `[` and
 //! `{` are ordinary characters in shell commands.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use shellward_syntax::wildcard;
@@ -28,18 +29,22 @@ use shellward_syntax::wildcard;
 /// compare (single-spaced, the words joined) and its option-set view.
 #[derive(Debug)]
 pub struct Target<'a> {
-    /// A simple command's words; for a whole text, split on first use.
-    words: Option<&'a [String]>,
-    split: std::cell::OnceCell<Vec<String>>,
+    /// A simple command's decoded words, if it is one (else a whole text).
+    given: Option<&'a [String]>,
+    /// The words, borrowed: the given ones, or the text's split at white
+    /// space (on first use).
+    words: std::cell::OnceCell<Vec<&'a str>>,
     trimmed: &'a str,
     source: &'a str,
-    normal: std::cell::OnceCell<String>,
     joined: std::cell::OnceCell<String>,
-    joined_normal: std::cell::OnceCell<String>,
-    view: std::cell::OnceCell<(Vec<String>, Vec<String>)>,
+    view: std::cell::OnceCell<View<'a>>,
     /// The words a matching rule's first word can be: see [`Target::may_start_with`].
     starts: [&'a str; 4],
 }
+
+/// A command as an option-set rule sees it: the words that are not
+/// options, and the options (canonical spellings). See [`option_view`].
+type View<'a> = (Vec<&'a str>, Vec<Cow<'a, str>>);
 
 /// The first words of a command as rules compare it: the first word, its
 /// base name (an option-set rule compares `/bin/rm` as `rm`), the first
@@ -64,13 +69,11 @@ impl<'a> Target<'a> {
     pub fn command(words: &'a [String], source: &'a str) -> Target<'a> {
         Target {
             starts: starts(words, source),
-            words: Some(words),
-            split: std::cell::OnceCell::new(),
+            given: Some(words),
+            words: std::cell::OnceCell::new(),
             trimmed: source.trim(),
             source,
-            normal: std::cell::OnceCell::new(),
             joined: std::cell::OnceCell::new(),
-            joined_normal: std::cell::OnceCell::new(),
             view: std::cell::OnceCell::new(),
         }
     }
@@ -80,7 +83,7 @@ impl<'a> Target<'a> {
         // The words are the text's own, so every first word is the text's.
         let first = text.split_whitespace().next().unwrap_or("");
         Target {
-            words: None,
+            given: None,
             starts: [
                 first,
                 first.rsplit('/').next().unwrap_or(first),
@@ -93,13 +96,11 @@ impl<'a> Target<'a> {
 
     /// The words: a command's, or the whole text's split at white space
     /// (once, when a rule first needs them).
-    fn words(&self) -> &[String] {
-        match self.words {
-            Some(words) => words,
-            None => self
-                .split
-                .get_or_init(|| self.source.split_whitespace().map(str::to_string).collect()),
-        }
+    fn words(&self) -> &[&'a str] {
+        self.words.get_or_init(|| match self.given {
+            Some(words) => words.iter().map(String::as_str).collect(),
+            None => self.source.split_whitespace().collect(),
+        })
     }
 
     /// Could a pattern whose [`Pattern::key`] is `key` match this target?
@@ -115,30 +116,18 @@ impl<'a> Target<'a> {
         &self.starts
     }
 
-    fn normal(&self) -> &str {
-        self.normal.get_or_init(|| normalise_space(self.source))
-    }
-
     fn joined(&self) -> &str {
         self.joined.get_or_init(|| self.words().join(" "))
     }
 
-    fn joined_normal(&self) -> &str {
-        self.joined_normal
-            .get_or_init(|| normalise_space(self.joined()))
-    }
-
     /// The program and the words that are not options, subcommands by
     /// their first names (`npm --prefix x run-script b`: `npm run b`).
-    pub fn path(&self) -> &[String] {
+    pub fn path(&self) -> &[&'a str] {
         &self.view().0
     }
 
-    fn view(&self) -> &(Vec<String>, Vec<String>) {
-        self.view.get_or_init(|| {
-            let (path, options) = option_view(self.words());
-            (path.into_iter().map(str::to_string).collect(), options)
-        })
+    fn view(&self) -> &View<'a> {
+        self.view.get_or_init(|| option_view(self.words()))
     }
 }
 
@@ -198,7 +187,7 @@ pub const OPERAND_OPTIONS: &[(&str, &str, &str, &str)] = &[
 /// The canonical spelling of `option` for `program`: a listed spelling,
 /// or an unambiguous prefix of one long spelling (`--rec` is
 /// `--recursive`, as getopt_long reads it).
-fn canonical(program: &str, option: &str) -> String {
+fn canonical<'w>(program: &str, option: &'w str) -> Cow<'w, str> {
     let groups = || {
         SYNONYMS
             .iter()
@@ -206,7 +195,7 @@ fn canonical(program: &str, option: &str) -> String {
             .flat_map(|(_, groups)| groups.iter())
     };
     if let Some(g) = groups().find(|g| g.contains(&option)) {
-        return g.first().copied().unwrap_or(option).to_string();
+        return Cow::Borrowed(g.first().copied().unwrap_or(option));
     }
     let (name, value) = option
         .split_once('=')
@@ -226,24 +215,24 @@ fn canonical(program: &str, option: &str) -> String {
                 Some(v) => format!("{full}={v}"),
                 None => full.to_string(),
             };
-            return canonical(program, &spelled);
+            return Cow::Owned(canonical(program, &spelled).into_owned());
         }
         let mut matches =
             groups().filter(|g| g.iter().any(|s| s.starts_with("--") && s.starts_with(name)));
         if let (Some(g), None) = (matches.next(), matches.next()) {
-            return g.first().copied().unwrap_or(option).to_string();
+            return Cow::Borrowed(g.first().copied().unwrap_or(option));
         }
     }
-    name.to_string()
+    Cow::Borrowed(name)
 }
 
 /// Push `option` (canonical) for `program`, as its parts if it is several.
-fn push_option(program: &str, option: String, out: &mut Vec<String>) {
+fn push_option<'w>(program: &str, option: Cow<'w, str>, out: &mut Vec<Cow<'w, str>>) {
     match COMPOUND
         .iter()
         .find(|(p, o, _)| *p == program && *o == option)
     {
-        Some((_, _, parts)) => out.extend(parts.iter().map(|p| (*p).to_string())),
+        Some((_, _, parts)) => out.extend(parts.iter().map(|p| Cow::Borrowed(*p))),
         None => out.push(option),
     }
 }
@@ -257,7 +246,7 @@ fn is_option(word: &str) -> bool {
 /// A command's words split as an option-set rule sees them: the words
 /// that are not options (option values skipped where the registry says an
 /// option takes one), and its options (clusters split, canonical).
-fn option_view(words: &[String]) -> (Vec<&str>, Vec<String>) {
+fn option_view<'w>(words: &[&'w str]) -> View<'w> {
     let program = words
         .first()
         .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
@@ -268,7 +257,7 @@ fn option_view(words: &[String]) -> (Vec<&str>, Vec<String>) {
     let mut ended = false;
     while let Some(word) = words.get(i) {
         i += 1;
-        let w = word.as_str();
+        let w: &'w str = word;
         if ended || !is_option(w) {
             if w == "--" && !ended {
                 ended = true;
@@ -277,7 +266,7 @@ fn option_view(words: &[String]) -> (Vec<&str>, Vec<String>) {
             if let Some((_, _, _, option)) = OPERAND_OPTIONS.iter().find(|(p, sub, prefix, _)| {
                 *p == program && path.contains(sub) && w.starts_with(prefix)
             }) {
-                options.push((*option).to_string());
+                options.push(Cow::Borrowed(*option));
             }
             match node.and_then(|n| n.subcommand(w)) {
                 // A subcommand by its first name: `npm run-script` and
@@ -312,7 +301,8 @@ fn option_view(words: &[String]) -> (Vec<&str>, Vec<String>) {
         if !w.starts_with("--") && name.len() > 2 && !numeric && !takes {
             // `-rf`: `-r` and `-f`.
             for c in name[1..].chars() {
-                push_option(program, canonical(program, &format!("-{c}")), &mut options);
+                let option = canonical(program, &format!("-{c}")).into_owned();
+                push_option(program, Cow::Owned(option), &mut options);
             }
         } else {
             push_option(program, canonical(program, w), &mut options);
@@ -373,8 +363,11 @@ impl Pattern {
                 return Err(PatternError::EmptyPrefix);
             }
             if words.iter().skip(1).any(|w| is_option(w)) {
-                let (path, options) = option_view(&words);
-                Kind::OptionSet(path.into_iter().map(str::to_string).collect(), options)
+                let (path, options) = option_view(&borrowed(&words));
+                Kind::OptionSet(
+                    path.into_iter().map(str::to_string).collect(),
+                    options.into_iter().map(Cow::into_owned).collect(),
+                )
             } else {
                 Kind::Prefix(words)
             }
@@ -419,16 +412,16 @@ impl Pattern {
 
     /// An option-set rule against a command's words.
     fn option_set_matches(&self, words: &[String]) -> bool {
-        self.option_set_matches_view(&Target::command(words, "").view().clone())
+        self.option_set_matches_view(&option_view(&borrowed(words)))
     }
 
-    fn option_set_matches_view(&self, (have_path, have): &(Vec<String>, Vec<String>)) -> bool {
+    fn option_set_matches_view(&self, (have_path, have): &View<'_>) -> bool {
         let Kind::OptionSet(path, options) = &self.kind else {
             return false;
         };
         have_path.len() >= path.len()
             && path.iter().zip(have_path).all(|(p, w)| p == w)
-            && options.iter().all(|o| have.contains(o))
+            && options.iter().all(|o| have.iter().any(|h| h == o))
     }
 
     /// [`Pattern::matches_command`] (or, for a [`Target::text`],
@@ -443,11 +436,10 @@ impl Pattern {
         match &self.kind {
             Kind::Any => true,
             Kind::Prefix(prefix) => {
-                let starts = |words: &[String]| {
+                let starts = |words: &[&str]| {
                     words.len() >= prefix.len() && prefix.iter().zip(words).all(|(p, w)| p == w)
                 };
-                (t.words().len() >= prefix.len()
-                    && prefix.iter().zip(t.words().iter()).all(|(p, w)| p == w))
+                starts(t.words())
                     // Deny and ask rules also see through the program's
                     // options and subcommand aliases (`npm --prefix x
                     // run-script build` is an `npm run build`).
@@ -456,8 +448,22 @@ impl Pattern {
             Kind::OptionSet(..) => self.option_set_matches_view(t.view()),
             Kind::Exact(exact) if !loose => self.text == t.trimmed || exact == t.trimmed,
             Kind::Glob(glob) if !loose => wildcard(glob.as_bytes(), t.trimmed.as_bytes()),
-            Kind::Exact(_) => glob_or_exact(t.normal()) || glob_or_exact(t.joined_normal()),
-            Kind::Glob(_) => glob_or_exact(t.trimmed) || glob_or_exact(t.joined()),
+            // The source single-spaced, or the words joined and
+            // single-spaced, compared word by word (the rule is stored
+            // single-spaced).
+            Kind::Exact(exact) => {
+                exact.split(' ').eq(t.source.split_whitespace())
+                    || exact
+                        .split(' ')
+                        .eq(t.words().iter().flat_map(|w| w.split_whitespace()))
+            }
+            // A text without the glob's longest literal cannot match: most
+            // commands are passed over before the words are joined.
+            Kind::Glob(glob) => {
+                let literal = longest_literal(glob);
+                (t.trimmed.contains(literal) && glob_or_exact(t.trimmed))
+                    || (in_words(literal, t.words()) && glob_or_exact(t.joined()))
+            }
         }
     }
 
@@ -489,7 +495,7 @@ impl Pattern {
             // The known words' program and subcommands must agree; any
             // option may still come.
             Kind::OptionSet(path, _) => {
-                let (have, _) = option_view(words);
+                let (have, _) = option_view(&borrowed(words));
                 path.iter().zip(&have).all(|(p, w)| p == w)
             }
             Kind::Exact(text) | Kind::Glob(text) => {
@@ -565,6 +571,26 @@ fn is_tool_name(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
+/// The longest run of a `*` glob without a `*`: every text it matches
+/// holds it.
+fn longest_literal(glob: &str) -> &str {
+    glob.split('*').max_by_key(|l| l.len()).unwrap_or("")
+}
+
+/// Could `literal` occur in `words` joined by spaces? Each of its runs
+/// without a space lies inside one word there (a necessary condition).
+fn in_words(literal: &str, words: &[&str]) -> bool {
+    literal
+        .split(' ')
+        .filter(|run| !run.is_empty())
+        .all(|run| words.iter().any(|w| w.contains(run)))
+}
+
+/// `words` as borrowed strings, as [`option_view`] reads them.
+fn borrowed(words: &[String]) -> Vec<&str> {
+    words.iter().map(String::as_str).collect()
+}
+
 fn normalise_space(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -590,7 +616,38 @@ mod tests {
             ("rm -rf a", "rm a"),
         ] {
             let w = words(command);
-            assert_eq!(option_view(&w).0.join(" "), path, "{command}");
+            assert_eq!(option_view(&borrowed(&w)).0.join(" "), path, "{command}");
+        }
+    }
+
+    /// Deny rules' globs and exact texts, loosely: the source as written
+    /// or single-spaced, and the decoded words joined (`--for""ce` is
+    /// `--force`). Each row: rule, the command's source, its words, match.
+    #[rustfmt::skip]
+    const LOOSE: &[(&str, &str, &[&str], bool)] = &[
+        ("git * --force",   "git push --for\"\"ce",  &["git", "push", "--force"],    true),
+        ("git * --force",   "git push --force-with-lease", &["git", "push", "--force-with-lease"], false),
+        ("git * --force",   "git status",              &["git", "status"],             false),
+        ("* > /dev/sda",    "dd if=x > /dev/sda",      &["dd", "if=x"],                true),
+        ("* > /dev/sda",    "echo '> /dev/sda'",       &["echo", "> /dev/sda"],        true),
+        ("* > /dev/sda",    "echo /dev/sda",           &["echo", "/dev/sda"],          false),
+        ("rm -rf /",        "rm  -rf   /",             &["rm", "-rf", "/"],            true),
+        ("rm -rf /",        "rm -rf \"/\"",           &["rm", "-rf", "/"],            true),
+        ("rm -rf /",        "rm -rf / x",              &["rm", "-rf", "/", "x"],       false),
+        ("git push origin main", "git push 'origin main'", &["git", "push", "origin main"], true),
+    ];
+
+    #[test]
+    fn loose_globs_and_exact_texts_match_the_source_or_the_words() {
+        for &(rule, source, words, expected) in LOOSE {
+            let pattern = Pattern::parse(rule).expect(rule);
+            let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            let target = Target::command(&words, source);
+            assert_eq!(
+                pattern.matches_target(&target, true),
+                expected,
+                "{rule} against {source}"
+            );
         }
     }
 }

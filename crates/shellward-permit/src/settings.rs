@@ -533,7 +533,7 @@ pub fn local_file(workspace: &Path) -> PathBuf {
 #[derive(Debug, Clone, Default)]
 pub struct GuardIndex {
     /// Indices into [`Settings::rules`], ascending, per first word.
-    by_key: std::collections::HashMap<String, Vec<usize>>,
+    by_key: std::collections::HashMap<String, Vec<usize>, foldhash::fast::RandomState>,
     /// Deny and ask rules without a key (`*`, `* --force`), ascending.
     keyless: Vec<usize>,
     /// Whether any deny or ask rule exists.
@@ -566,7 +566,16 @@ impl GuardIndex {
     /// order the rules are tried in), without duplicates.
     pub fn candidates<'k>(&self, firsts: impl IntoIterator<Item = &'k str>) -> Vec<usize> {
         let mut out = self.keyless.clone();
+        if self.by_key.is_empty() {
+            return out;
+        }
+        // A command's first words are mostly one word four times over.
+        let mut previous = None;
         for first in firsts {
+            if previous == Some(first) {
+                continue;
+            }
+            previous = Some(first);
             if let Some(rules) = self.by_key.get(first) {
                 out.extend_from_slice(rules);
             }

@@ -144,6 +144,31 @@ pub fn find_exec<S: AsRef<str>>(words: &[S]) -> Vec<FindExec> {
     out
 }
 
+/// The commands `fd` runs: `-x CMD ARGS` / `--exec` for each result,
+/// `-X` / `--exec-batch` once for all, each up to a `;` word or the end
+/// (fd's own reading: every word after the option belongs to the command).
+pub fn fd_exec<S: AsRef<str>>(words: &[S]) -> Vec<FindExec> {
+    const ACTIONS: &[&str] = &["-x", "--exec", "-X", "--exec-batch"];
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i < words.len() {
+        let Some(action) = ACTIONS.iter().find(|a| **a == words[i].as_ref()) else {
+            i += 1;
+            continue;
+        };
+        let start = i + 1;
+        let end = (start..words.len()).find(|&k| words[k].as_ref() == ";");
+        out.push(FindExec {
+            action,
+            at: i,
+            command: start..end.unwrap_or(words.len()),
+            terminated: true,
+        });
+        i = end.map_or(words.len(), |e| e + 1);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

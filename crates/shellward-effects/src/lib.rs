@@ -271,6 +271,12 @@ fn known() -> &'static std::collections::HashSet<&'static str, foldhash::fast::F
     })
 }
 
+/// Does the model know `program` (a base name), under its own name or its
+/// family's ([`is_known`] after the family is found)?
+pub fn knows(program: &str) -> bool {
+    is_known(family(program))
+}
+
 /// One name for a family of programs (`mkfs.ext4`, `mke2fs`, `newfs_msdos`
 /// are all `mkfs`).
 pub(crate) fn family(program: &str) -> &str {

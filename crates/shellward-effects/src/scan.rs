@@ -17,6 +17,11 @@ const CODE: &[(&str, &[&str])] = &[
     ("Rscript", &["-e"]), ("osascript", &["-e"]), ("pwsh", &["-c", "-Command", "-command"]),
     ("powershell", &["-c", "-Command", "-command"]), ("nodejs", &["-e", "--eval", "-p", "--print"]),
     ("ipython", &["-c"]), ("ipython3", &["-c"]), ("pypy", &["-c"]), ("jython", &["-c"]),
+    ("julia", &["-e", "--eval", "-E", "--print"]), ("guile", &["-c"]), ("groovy", &["-e"]), ("elixir", &["-e", "--eval"]),
+    ("erl", &["-eval"]), ("racket", &["-e", "--eval"]), ("swift", &["-e"]), ("emacs", &["--eval"]), ("bb", &["-e", "--eval"]),
+    ("tclsh", &[]), ("wish", &[]), ("zx", &["-e", "--eval"]),
+    // A makefile given inline (`make -E 'all: ; rm -rf ~'`), or on standard input (`make -f -`).
+    ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
     ("vim", &["-c", "--cmd"]), ("nvim", &["-c", "--cmd"]), ("ex", &["-c"]), ("tar", &["-I", "--use-compress-program", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F"]), ("mongosh", &["--eval"]), ("mongo", &["--eval"]),
 ];
 
@@ -24,9 +29,12 @@ const CODE: &[(&str, &[&str])] = &[
 #[rustfmt::skip]
 const SQL: &[(&str, &[&str])] = &[
     ("psql", &["-c", "--command"]), ("mysql", &["-e", "--execute"]), ("mariadb", &["-e", "--execute"]),
-    ("sqlite3", &[]), ("duckdb", &["-c"]), ("clickhouse-client", &["-q", "--query"]),
+    ("sqlite3", &[]), ("duckdb", &["-c", "-s"]), ("clickhouse-client", &["-q", "--query"]),
     ("cockroach", &["-e", "--execute"]), ("sqlcmd", &["-Q", "-q"]), ("cqlsh", &["-e", "--execute"]), ("snowsql", &["-q", "--query"]),
-    ("bq", &["query"]),
+    ("bq", &["query"]), ("clickhouse", &["-q", "--query"]), ("influx", &["-execute"]), ("mysqlsh", &["-e", "--execute"]),
+    ("mycli", &["-e", "--execute"]), ("litecli", &["-e", "--execute"]), ("usql", &["-c", "--command"]), ("pgcli", &["-e"]),
+    ("trino", &["--execute"]), ("presto", &["--execute"]), ("hive", &["-e"]), ("beeline", &["-e"]), ("spark-sql", &["-e"]),
+    ("impala-shell", &["-q", "--query"]), ("vsql", &["-c", "--command"]), ("db2", &[]), ("sqlplus", &[]),
 ];
 
 /// Calls in inline code that delete, and what they do.
@@ -54,6 +62,18 @@ const DESTRUCTIVE_CALLS: &[(&str, &str)] = &[
     ("Deno.remove", "deletes files (Deno.remove)"),
     ("RemoveAll", "deletes a tree (os.RemoveAll)"),
     ("remove_dir_all", "deletes a tree (remove_dir_all)"),
+    ("removeSync", "deletes a tree (fs-extra removeSync)"),
+    ("emptyDirSync", "empties a directory (fs-extra emptyDirSync)"),
+    ("deleteSync", "deletes files (del deleteSync)"),
+    ("recursive=true", "deletes a tree (julia's rm)"),
+    (" rm(", "deletes files (rm)"),
+    (";rm(", "deletes files (rm)"),
+    ("remove_entry", "deletes a tree (FileUtils.remove_entry)"),
+    ("remove_dir", "deletes a directory (FileUtils.remove_dir)"),
+    ("file.remove", "deletes files (file.remove)"),
+    ("unlink ", "deletes files (unlink)"),
+    ("delete-directory", "deletes a directory (delete-directory)"),
+    ("delete-file", "deletes files (delete-file)"),
 ];
 
 /// Shell commands in code text, found after quotes, commas and brackets
@@ -186,10 +206,12 @@ pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
         }
     }
     if let Some(options) = sql_options(program) {
-        let texts: Vec<&str> = if program == "sqlite3" {
+        let texts: Vec<&str> = if matches!(program, "sqlite3" | "duckdb" | "db2") {
             // `sqlite3 [OPTIONS] DB SQL...`: option values are not known, so
-            // every operand is read as SQL.
-            args.operands().to_vec()
+            // every operand is read as SQL (and duckdb's `-c`/`-s` values).
+            let mut texts = args.operands().to_vec();
+            texts.extend(values(args, &["-c", "-s"]));
+            texts
         } else {
             values(args, options)
         };
@@ -214,6 +236,14 @@ fn values<'a>(args: &Args<'a>, options: &[&str]) -> Vec<&'a str> {
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
         for o in options {
+            if !o.starts_with('-') {
+                // A subcommand (`bq query`, `deno eval`): every operand
+                // after it, past its options (`bq query --nouse_legacy_sql SQL`).
+                if w == o {
+                    out.extend(words[i + 1..].iter().filter(|v| !v.starts_with('-')).map(String::as_str));
+                }
+                continue;
+            }
             let short = o.len() == 2 && o.starts_with('-') && !w.starts_with("--");
             let letter = &o[1..];
             if w == o
@@ -302,6 +332,10 @@ const EXEC_CALLS: &[(&str, &str)] = &[
     ("exec(", "runs programs (exec)"),
     ("popen", "runs shell commands (popen)"),
     ("Open3", "runs programs (Open3)"),
+    ("os:cmd", "runs shell commands (os:cmd)"),
+    ("(system", "runs shell commands (system)"),
+    (".execute()", "runs programs (execute)"),
+    ("exec ", "runs programs (exec)"),
     ("`", "runs shell commands (backticks)"),
     ("getline", "runs shell commands (getline)"),
     ("|\"", "runs shell commands (a pipe)"),
@@ -606,6 +640,20 @@ fn without_comments(sql: &str) -> String {
 /// GNU sed's `e` command (`1e CMD`, `e` alone) and `s///e` flag run shell
 /// commands: what they run is code; `sed -n 's/a/b/p'` adds nothing.
 fn sed_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
+    for command in sed_commands_run(args) {
+        code_effects(command, out);
+    }
+}
+
+/// Does a sed command with these arguments (the program's words after its
+/// name) run shell commands (GNU sed's `e` command, `s///e`)?
+pub fn sed_runs_commands(args: &[String]) -> bool {
+    !sed_commands_run(&Args::new(args)).is_empty()
+}
+
+/// The shell commands a sed script runs: `e COMMAND` (also glued,
+/// `1ecurl x`), and a substitution with the `e` flag (its result).
+fn sed_commands_run<'a>(args: &Args<'a>) -> Vec<&'a str> {
     let words = args.words();
     let mut scripts: Vec<&str> = Vec::new();
     for (i, w) in words.iter().enumerate() {
@@ -613,26 +661,29 @@ fn sed_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
             scripts.extend(words.get(i + 1).map(String::as_str));
         } else if let Some(v) = w.strip_prefix("--expression=") {
             scripts.push(v);
+        } else if let Some(v) = w.strip_prefix("-e").filter(|v| !v.is_empty() && !w.starts_with("--")) {
+            scripts.push(v);
         }
     }
     if scripts.is_empty() {
         scripts.extend(args.operands().first().copied());
     }
+    let mut out = Vec::new();
     for script in scripts {
         for command in script.split(['\n', ';']) {
             let command = command.trim_start_matches(|c: char| {
                 c.is_ascii_digit() || c.is_whitespace() || matches!(c, '$' | ',' | '!' | '~' | '+')
             });
-            let runs = command == "e"
-                || command.starts_with("e ")
-                || (command.starts_with('s') && command.len() > 1 && {
-                    let delimiter = command[1..].chars().next().unwrap_or('/');
-                    let flags = command.rsplit(delimiter).next().unwrap_or("");
-                    flags.contains('e') && flags.chars().all(|f| f.is_ascii_alphanumeric())
-                });
-            if runs {
-                code_effects(command.strip_prefix("e ").unwrap_or(command), out);
+            if let Some(run) = command.strip_prefix('e') {
+                out.push(run.trim_start());
+            } else if command.starts_with('s') && command.len() > 1 {
+                let delimiter = command[1..].chars().next().unwrap_or('/');
+                let flags = command.rsplit(delimiter).next().unwrap_or("");
+                if flags.contains('e') && flags.chars().all(|f| f.is_ascii_alphanumeric()) {
+                    out.push(command);
+                }
             }
         }
     }
+    out
 }

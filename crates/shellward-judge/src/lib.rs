@@ -243,6 +243,12 @@ pub fn row_examples() -> impl Iterator<Item = (&'static str, &'static str, bool)
         .flat_map(|r| r.examples.iter().map(move |&(c, ro)| (r.name, c, ro)))
 }
 
+/// Does any table of the judge describe `program` (by its base name)? A
+/// program nothing describes may be one that runs its arguments.
+pub fn knows(program: &str) -> bool {
+    tables::entry(program.rsplit('/').next().unwrap_or(program)).is_some()
+}
+
 /// Judge an analyzed command in `ctx`.
 pub fn judge(analysis: &Analysis, ctx: &Context) -> Verdict {
     match analysis.status {

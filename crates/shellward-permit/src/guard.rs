@@ -133,6 +133,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
     };
     if parsed {
         walk.script(analysis.commands(), subjects, 0);
+        walk.out.extend(crate::renames::effects(analysis.commands()));
     }
     let unfollowed = unfollowed(analysis, subjects, parsed);
     if unfollowed {
@@ -306,6 +307,12 @@ impl Walk<'_> {
                 }
                 let found = shellward_effects::effects(&words, partial, &self.ctx());
                 self.out.extend(found);
+                // `tsocks rm -rf ~`: a program nothing describes, read also
+                // as running the known program among its first words.
+                if let Some(at) = crate::subject::hidden_program(&s.words) {
+                    let hidden = shellward_effects::effects(&s.words[at..], partial, &self.ctx());
+                    self.out.extend(hidden);
+                }
                 if let Some(script) = shell_script(&s.words) {
                     // The script in order, with its own `cd`s and redirections
                     // (`sudo sh -c 'cd /etc && rm -f shadow'`).

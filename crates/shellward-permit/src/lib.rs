@@ -24,6 +24,7 @@
 
 pub mod guard;
 pub mod pattern;
+mod renames;
 pub mod settings;
 pub mod subject;
 pub mod suggest;
@@ -255,6 +256,9 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
             }
         }
     }
+    if let Some(asked) = hidden_program_rule(req, &targets) {
+        return Some(asked);
+    }
     // A rule naming a subcommand (`npm run:*`) of a program this command
     // runs with a subcommand the registry does not know (`npm rum`: npm
     // takes abbreviations and aliases; `cargo plugin`): it may be that one.
@@ -262,6 +266,39 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
         return Some(asked);
     }
     unverifiable(req, subjects, complete)
+}
+
+/// The ask for a deny or ask rule that matches what a program nothing
+/// describes may run (`tsocks rm a` and `rm:*`): see
+/// [`subject::hidden_program`].
+fn hidden_program_rule(
+    req: &Request<'_>,
+    targets: &[(&subject::Subject, pattern::Target<'_>)],
+) -> Option<Decision> {
+    let index = req.settings.guard_index();
+    targets.iter().find_map(|(s, _)| {
+        let at = subject::hidden_program(&s.words)?;
+        let hidden = &s.words[at..];
+        let target = pattern::Target::command(hidden, "");
+        let rule = [Action::Deny, Action::Ask].into_iter().find_map(|action| {
+            index
+                .candidates(target.starts().iter().copied())
+                .into_iter()
+                .map(|i| &req.settings.rules[i])
+                .find(|r| r.action == action && r.pattern.matches_target(&target, true))
+        })?;
+        Some(Decision::new(
+            Action::Ask,
+            RuleId::RuleUnverifiable,
+            format!(
+                "`{}` is not a program shellward knows, and it may run `{}`, which the {} rule `{}` names",
+                s.words[0],
+                hidden.join(" "),
+                rule.action.as_str(),
+                rule.pattern
+            ),
+        ))
+    })
 }
 
 /// An ask where deny or ask rules cannot be checked: a rule that may match

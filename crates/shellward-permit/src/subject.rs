@@ -69,6 +69,35 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
     out
 }
 
+/// A program nothing in shellward describes (`tsocks rm -rf ~`, `ccache
+/// git push`, `trickle -d 10 curl x`) may run the program its first words
+/// name: the index of the first of its next four words, past options, that
+/// is a program shellward knows.
+pub fn hidden_program(words: &[String]) -> Option<usize> {
+    let first = words.first()?;
+    if known_program(first) {
+        return None;
+    }
+    words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .take(4)
+        .find(|(_, w)| !w.starts_with('-') && known_program(w))
+        .map(|(i, _)| i)
+}
+
+/// A program the judge, the effect model, the registry or the table of
+/// programs that run programs describes.
+fn known_program(word: &str) -> bool {
+    let base = word.rsplit('/').next().unwrap_or(word);
+    !base.is_empty()
+        && (shellward_effects::knows(base)
+            || shellward_judge::knows(base)
+            || runners::SHELLS.contains(&base)
+            || shellward_registry::lookup(base).is_some())
+}
+
 /// Does this command write files: a redirection to one, or a program of
 /// [`WRITES_FILES`]?
 fn writes_files(c: &SimpleCommand) -> bool {
@@ -284,7 +313,7 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         bare[0] = name.to_string();
         push(out, &bare, partial, "path");
     }
-    if name == "find" {
+    if name == "find" || name == "fd" || name == "fdfind" {
         find_exec(words, partial, out, depth);
         return;
     }
@@ -348,6 +377,10 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
         out.complete = false;
     }
     if replays(name, words) || shell_escape(name, words) || runs_option_of(name, words) {
+        out.complete = false;
+    }
+    // GNU sed's `e` command and `s///e` run what they are given.
+    if matches!(name, "sed" | "gsed") && shellward_effects::scan::sed_runs_commands(&words[1..]) {
         out.complete = false;
     }
     // awk's `system("...")`, `print | "cmd"`, `"cmd" | getline`: commands
@@ -587,8 +620,7 @@ fn escapes_on_stdin(words: &[String]) -> bool {
 #[rustfmt::skip]
 const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     ("tar", &["-I", "-F"]), ("bsdtar", &["-I"]), ("zip", &["-TT", "--unzip-command"]),
-    ("rg", &["--pre"]), ("fd", &["-x", "-X", "--exec", "--exec-batch"]),
-    ("fdfind", &["-x", "-X", "--exec", "--exec-batch"]), ("scp", &["-S"]), ("sftp", &["-S"]),
+    ("rg", &["--pre"]), ("scp", &["-S"]), ("sftp", &["-S"]), ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
     ("less", &["+!", "+|"]), ("more", &["+!"]), ("journalctl", &["--pager"]),
     ("split", &["--filter"]), ("man", &["-P", "--pager", "-H", "--html"]),
 ];
@@ -807,11 +839,23 @@ fn script(text: &str, out: &mut Subjects, depth: usize, via: &str) {
     }
 }
 
-/// `find ... -exec|-execdir|-ok|-okdir CMD ... ;|+`
+/// `find ... -exec|-execdir|-ok|-okdir CMD ... ;|+`, `fd ... -x|-X CMD ...`
 fn find_exec(words: &[String], partial: bool, out: &mut Subjects, depth: usize) {
-    for exec in runners::find_exec(words) {
+    let name = words[0].rsplit('/').next().unwrap_or(&words[0]);
+    let execs = match name {
+        "find" => runners::find_exec(words),
+        _ => runners::fd_exec(words),
+    };
+    for exec in execs {
         let terminated = exec.terminated;
-        let inner = &words[exec.command];
+        let mut inner = &words[exec.command];
+        // fd appends each path to a command without a placeholder (`{}`,
+        // `{/}`, `{.}`, ...), as find does after `{} +`.
+        let appended: Vec<String>;
+        if name != "find" && !inner.is_empty() && !inner.iter().any(|w| w.contains('{') && w.contains('}')) {
+            appended = inner.iter().cloned().chain(["{}".to_string()]).collect();
+            inner = &appended;
+        }
         if inner.is_empty() {
             continue;
         }

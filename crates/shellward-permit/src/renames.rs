@@ -1,0 +1,220 @@
+//! What runs is not what is written: the guard's reading of commands that
+//! rename a program for the commands after them (`hash -p /bin/rm ls`,
+//! `alias ls='rm -rf'`) and of files a command writes and a later command
+//! of the same line runs (`curl URL > x.sh && sh x.sh`, `cp /bin/rm x &&
+//! ./x -rf ~`, `echo '{"scripts":...}' > package.json && npm test`), and
+//! git aliases set through the environment.
+//!
+//! Neither can be read word by word: the later command's words name a
+//! program or a script whose content is only known when the line runs. So
+//! both are an effect of their own that the guard asks about in every mode.
+
+use shellward_effects::{Action, Effect, Pack, Scope, Severity};
+use shellward_syntax::{RedirectOp, SimpleCommand};
+
+/// Builtins that make a name run something else, and the option (or
+/// argument shape) that does it: `hash -p PATH NAME`, `alias NAME=VALUE`,
+/// `enable -f FILE NAME` (a builtin loaded from a shared object).
+#[rustfmt::skip]
+const RENAMERS: &[(&str, fn(&[&str]) -> bool)] = &[
+    ("alias",  |args| args.iter().any(|a| a.contains('='))),
+    ("enable", |args| args.iter().any(|a| a.starts_with('-') && a.contains('f'))),
+    ("hash",   |args| args.iter().any(|a| a.starts_with('-') && a.contains('p'))),
+];
+
+/// Programs that write the files they are given, and which of their words
+/// are those files: every operand, the last one, or an option's value.
+#[rustfmt::skip]
+const WRITERS: &[(&str, Written)] = &[
+    ("cp",      Written::LastOperand),
+    ("curl",    Written::Option(&["-o", "--output"])),
+    ("dd",      Written::Prefixed("of=")),
+    ("install", Written::LastOperand),
+    ("ln",      Written::LastOperand),
+    ("mv",      Written::LastOperand),
+    ("tee",     Written::Operands),
+    ("wget",    Written::Option(&["-O", "--output-document"])),
+];
+
+/// Which words of a [`WRITERS`] command are the files it writes.
+#[derive(Clone, Copy)]
+enum Written {
+    Operands,
+    LastOperand,
+    Option(&'static [&'static str]),
+    Prefixed(&'static str),
+}
+
+/// Recipe runners and the files they run by default.
+#[rustfmt::skip]
+const RECIPES: &[(&str, &[&str])] = &[
+    ("bun",   &["package.json"]),
+    ("gmake", &["GNUmakefile", "makefile", "Makefile"]),
+    ("just",  &["justfile", "Justfile", ".justfile"]),
+    ("make",  &["GNUmakefile", "makefile", "Makefile"]),
+    ("npm",   &["package.json"]),
+    ("pnpm",  &["package.json"]),
+    ("rake",  &["Rakefile", "rakefile"]),
+    ("task",  &["Taskfile.yml", "Taskfile.yaml", "taskfile.yml"]),
+    ("yarn",  &["package.json"]),
+];
+
+/// The effects of `commands` (a line's simple commands, in order) that
+/// rename programs or run what an earlier command wrote.
+pub fn effects(commands: &[SimpleCommand]) -> Vec<Effect> {
+    let mut out = Vec::new();
+    let mut written: Vec<String> = Vec::new();
+    for (i, c) in commands.iter().enumerate() {
+        let argv: Vec<&str> = c.argv().collect();
+        let Some((&program, args)) = argv.split_first() else {
+            continue;
+        };
+        let base = program.rsplit('/').next().unwrap_or(program);
+        let later = i + 1 < commands.len();
+        if later
+            && RENAMERS
+                .iter()
+                .any(|(name, renames)| *name == base && renames(args))
+        {
+            out.push(renamed(base));
+        }
+        if git_alias_from_environment(c, &argv) {
+            out.push(renamed("git"));
+        }
+        if !written.is_empty()
+            && let Some(file) = runs_written(base, program, args, &written)
+        {
+            out.push(written_then_run(file));
+        }
+        written.extend(files_written(c, base, args).map(normal));
+    }
+    out
+}
+
+/// A git alias set through the environment (`GIT_CONFIG_KEY_0=alias.p
+/// GIT_CONFIG_VALUE_0='push --force' git p`, also given to `env`): the
+/// subcommand written is a name for another.
+fn git_alias_from_environment(c: &SimpleCommand, argv: &[&str]) -> bool {
+    let alias = |name: &str, value: &str| {
+        name.starts_with("GIT_CONFIG_KEY_") && value.trim().to_ascii_lowercase().starts_with("alias.")
+    };
+    c.assignments.iter().any(|a| alias(&a.name, &a.value.value))
+        || argv
+            .iter()
+            .filter_map(|w| w.split_once('='))
+            .any(|(name, value)| alias(name, value))
+}
+
+/// The files `c` writes: its redirections' targets and its writer's files.
+fn files_written<'c>(
+    c: &'c SimpleCommand,
+    base: &str,
+    args: &[&'c str],
+) -> impl Iterator<Item = &'c str> {
+    let redirected = c.redirects.iter().filter_map(|r| {
+        let writes = matches!(
+            r.op,
+            RedirectOp::Output
+                | RedirectOp::Append
+                | RedirectOp::Clobber
+                | RedirectOp::ReadWrite
+                | RedirectOp::OutputAll
+                | RedirectOp::AppendAll
+        );
+        (writes && !r.target.value.starts_with("/dev/")).then_some(r.target.value.as_str())
+    });
+    let operands = || args.iter().copied().filter(|a| !a.starts_with('-'));
+    let by_writer: Vec<&str> = match WRITERS.iter().find(|(name, _)| *name == base) {
+        Some((_, Written::Operands)) => operands().collect(),
+        Some((_, Written::LastOperand)) => operands().last().into_iter().collect(),
+        Some((_, Written::Option(names))) => args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                names.iter().find_map(|n| {
+                    if a == n {
+                        args.get(i + 1).copied()
+                    } else {
+                        a.strip_prefix(n).and_then(|v| v.strip_prefix('='))
+                    }
+                })
+            })
+            .collect(),
+        Some((_, Written::Prefixed(prefix))) => {
+            args.iter().filter_map(|a| a.strip_prefix(prefix)).collect()
+        }
+        None => Vec::new(),
+    };
+    redirected.chain(by_writer)
+}
+
+/// The written file a command runs, if it runs one: as its program, as
+/// the script a shell or interpreter is given (`sh x.sh`, `source x`), or
+/// as a recipe runner's file (`make` and a `Makefile` written before it).
+fn runs_written<'w>(
+    base: &str,
+    program: &str,
+    args: &[&str],
+    written: &'w [String],
+) -> Option<&'w str> {
+    let find = |path: &str| {
+        let path = normal(path);
+        written.iter().find(|w| **w == path).map(String::as_str)
+    };
+    if program.contains('/')
+        && let Some(file) = find(program)
+    {
+        return Some(file);
+    }
+    let script_runner = shellward_argv::runners::SHELLS.contains(&base)
+        || shellward_effects::scan::is_interpreter(base)
+        || matches!(base, "source" | ".");
+    if script_runner && let Some(script) = args.iter().find(|a| !a.starts_with('-')) {
+        return find(script);
+    }
+    let (_, files) = RECIPES.iter().find(|(name, _)| *name == base)?;
+    // `make -f FILE`, `make --file=FILE`: the file named; else the defaults.
+    let named = args.iter().enumerate().find_map(|(i, a)| match *a {
+        "-f" | "--file" | "--makefile" => args.get(i + 1).copied(),
+        _ => a.strip_prefix("--file=").or_else(|| a.strip_prefix("-f").filter(|v| !v.is_empty())),
+    });
+    match named {
+        Some(file) => find(file),
+        None => files.iter().find_map(|f| find(f)),
+    }
+}
+
+/// A path as written, without leading `./` (`./x` and `x` are one file).
+fn normal(path: &str) -> String {
+    let mut p = path;
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.trim_start_matches('/');
+    }
+    p.to_string()
+}
+
+fn renamed(builtin: &str) -> Effect {
+    Effect {
+        rule: "code.renamed-program",
+        pack: Pack::Code,
+        action: Action::Code,
+        severity: Severity::Destructive,
+        scope: Scope::Unknown,
+        target: Some(builtin.to_string()),
+        summary: "renames a program for the commands after it, so what runs is not what is written",
+        alternative: Some("run each program by its own name"),
+    }
+}
+
+fn written_then_run(file: &str) -> Effect {
+    Effect {
+        rule: "code.written-then-run",
+        pack: Pack::Code,
+        action: Action::Code,
+        severity: Severity::Destructive,
+        scope: Scope::Unknown,
+        target: Some(file.to_string()),
+        summary: "runs a file that an earlier command of the same line writes, whose content is only known when it runs",
+        alternative: Some("write the file first, read it, then run it"),
+    }
+}

@@ -194,6 +194,19 @@ pub struct Row {
     pub examples: &'static [(&'static str, Option<Severity>)],
 }
 
+/// Rows whose program changes the files it is given where they are: what
+/// was in them before is lost ([`Grade::File`] grades them as deletes).
+const IN_PLACE: &[&str] = &[
+    "fs.perl-in-place",
+    "fs.sed-in-place",
+    "fs.shuf-output",
+    "fs.sort-output",
+    "fs.sponge",
+    "fs.tee",
+    "fs.truncate",
+    "fs.truncate-size",
+];
+
 use Action as A;
 use Cond::*;
 use Grade::*;
@@ -627,8 +640,8 @@ pub const ROWS: &[Row] = &[
     row!("database.redis-del", P::Database, "redis-cli", &[], &[OperandNoCase(&["DEL", "UNLINK", "EXPIRE", "RENAME", "SWAPDB", "MIGRATE"])], A::Remote, DES, T::None, Fixed, "deletes or moves keys", None, &[("redis-cli DEL session:1", D)]),
     row!("backup.restic-forget", P::Backup, "restic", &[], &[Operand(&["forget", "prune"]), Not(DRY)], A::Remote, DES, T::None, Fixed, "forgets snapshots or removes backup data", Some("run it with --dry-run first"), &[("restic forget --keep-last 1 --prune", D), ("restic prune", D), ("restic forget --keep-last 1 --dry-run", N), ("restic snapshots", N)]),
     row!("fs.rimraf", P::Filesystem, "rimraf", &[], &[], A::Delete, DES, T::Paths, Tree, "deletes recursively", None, &[("npx rimraf ~", C), ("rimraf node_modules", W), ("npx rimraf dist", D)]),
-    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D)]),
-    row!("fs.rm", P::Filesystem, "rm", &[], &[NotPrompting], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", W), ("rm /etc/shadow", D), ("rm /tmp/x", W), ("rm ~/.ssh/id_rsa.pub", W), ("rm *.log", W), ("rm -f *", D), ("rm /*", D), ("rm /home/user/notes.txt", W), ("rm -i *", N), ("rm -I a b", W), ("rm -I a b c d", N)]),
+    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf ~/.cache/pip", W), ("rm -rf ~/go/pkg/mod", W), ("rm -rf ~/.cachex", D), ("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D)]),
+    row!("fs.rm", P::Filesystem, "rm", &[], &[NotPrompting], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", D), ("rm /etc/shadow", D), ("rm /tmp/x", W), ("rm ~/.ssh/id_rsa.pub", D), ("rm *.log", W), ("rm -f *", D), ("rm /*", D), ("rm /home/user/notes.txt", D), ("rm /tmp/y", W), ("rm -f ~/.cache/foo", W), ("rm build/x.o", W), ("rm -i *", N), ("rm -I a b", W), ("rm -I a b c d", N)]),
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
     row!("fs.rsync-delete", P::Filesystem, "rsync", &[], &[Opt(&["--delete", "--delete-before", "--delete-during", "--delete-delay", "--delete-after", "--delete-excluded", "--delete-missing-args", "--del"]), Not(DRY)], A::Delete, WRI, T::LastPath, Tree, "deletes files the source does not have", Some("rsync --dry-run first"), &[("rsync -a --delete src/ ~/", C), ("rsync -a --delete src/ backup/", W), ("rsync -a --delete /src/ /etc/", C), ("rsync -a --delete /project/ ~/backup/", D), ("rsync -a --delete src/ \"$DEST\"", D), ("rsync -a src/ dst/", W)]),
     row!("fs.rsync-remove-source", P::Filesystem, "rsync", &[], &[Opt(&["--remove-source-files"])], A::Delete, DES, T::Paths, Tree, "deletes the source files after copying them", None, &[("rsync -a --remove-source-files src/ dst/", D)]),
@@ -637,7 +650,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.s3cmd-delete", P::Cloud, "s3cmd", &[], &[Operand(&["rb", "del", "rm"])], A::Remote, DES, T::None, Fixed, "deletes buckets or objects", None, &[("s3cmd rm s3://b/k", D), ("s3cmd ls s3://b", N)]),
     row!("iac.sam-delete", P::Iac, "sam", &["delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a stack and its resources", None, &[("sam delete --no-prompts", C), ("sam build", N)]),
     row!("fs.wipe", P::Filesystem, "scrub", &[], &[OperandStarts("/dev/")], A::Device, CAT, T::None, Fixed, "overwrites a device", None, &[("scrub /dev/sdb", C)]),
-    row!("fs.sed-in-place", P::Filesystem, "sed", &[], &[Opt(&["-i", "--in-place"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("sed -i 's/a/b/' src/x.rs", W), ("sed -i.bak 's/a/b/' /etc/hosts", W), ("sed -i 's/a/b/' ~/.bashrc", D), ("sed -i 's/x/y/' .git/config", D), ("sed 's/a/b/' x", N)]),
+    row!("fs.sed-in-place", P::Filesystem, "sed", &[], &[Opt(&["-i", "--in-place"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("sed -i 's/a/b/' src/x.rs", W), ("sed -i.bak 's/a/b/' /etc/hosts", D), ("sed -i d ~/notes.txt", D), ("sed -i 's/a/b/' ~/.bashrc", D), ("sed -i 's/x/y/' .git/config", D), ("sed 's/a/b/' x", N)]),
     row!("database.sequelize-drop", P::Database, "sequelize", &[], &[Operand(&["db:drop"])], A::Remote, CAT, T::None, Fixed, "drops the database", None, &[("npx sequelize db:drop", C)]),
     row!("database.sequelize-drop", P::Database, "sequelize-cli", &[], &[Operand(&["db:drop"])], A::Remote, CAT, T::None, Fixed, "drops the database", None, &[("npx sequelize-cli db:drop", C)]),
     row!("iac.serverless-remove", P::Iac, "serverless", &["remove"], &[], A::Remote, CAT, T::None, Fixed, "removes a service and its resources", None, &[("serverless remove --stage prod", C)]),
@@ -647,9 +660,11 @@ pub const ROWS: &[Row] = &[
     row!("fs.sg-format", P::Filesystem, "sg_format", &[], &[Opt(&["--format", "-F"])], A::Device, CAT, T::None, Fixed, "low-level formats a disk", None, &[("sg_format --format /dev/sg1", C)]),
     row!("fs.sgdisk-zap", P::Filesystem, "sgdisk", &[], &[Opt(&["-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-d", "--delete", "-n", "--new"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("sgdisk --zap-all /dev/sda", C), ("sgdisk -p /dev/sda", N)]),
     row!("fs.shred", P::Filesystem, "shred", &[], &[], A::Delete, DES, T::Paths, File, "overwrites files beyond recovery", None, &[("shred -u secret.txt", D), ("shred /dev/sda", C)]),
+    row!("fs.shuf-output", P::Filesystem, "shuf", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes its output over a file", None, &[("shuf -o ~/.ssh/authorized_keys /dev/null", D), ("shuf -o out.txt in.txt", W), ("shuf in.txt", N)]),
     row!("system.shutdown", P::System, "shutdown", &[], &[], A::System, DES, T::None, Fixed, "stops the machine", None, &[("shutdown -h now", D)]),
     row!("system.skill-user", P::System, "skill", &[], &[Opt(&["-u", "--user"])], A::System, CAT, T::None, Fixed, "signals every process of a user", None, &[("skill -KILL -u me", C)]),
     row!("iac.serverless-remove", P::Iac, "sls", &["remove"], &[], A::Remote, CAT, T::None, Fixed, "removes a service and its resources", None, &[("sls remove", C), ("sls deploy", N)]),
+    row!("fs.sort-output", P::Filesystem, "sort", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes its output over a file", None, &[("sort -o ~/.bashrc /dev/null", D), ("sort -o ~/notes.txt x", D), ("sort -o sorted.txt x", W), ("sort x", N)]),
     row!("fs.sponge", P::Filesystem, "sponge", &[], &[], A::Write, WRI, T::Paths, File, "replaces a file with its standard input", None, &[("sponge ~/.bashrc", D), ("sponge out.txt", W)]),
     row!("fs.srm", P::Filesystem, "srm", &[], &[], A::Delete, DES, T::Paths, Tree, "overwrites and deletes files beyond recovery", None, &[("srm -r secrets", D)]),
     row!("fs.ssh-keygen-write", P::Filesystem, "ssh-keygen", &[], &[Opt(&["-f"]), Not(&["-l", "-y", "-F", "-B", "-L", "-R", "-H"])], A::Write, WRI, T::OptionValue(&["-f"]), File, "writes a key pair", None, &[("ssh-keygen -q -t ed25519 -N '' -f ~/.ssh/id_ed25519", D), ("ssh-keygen -t ed25519 -f ./deploy_key", W), ("ssh-keygen -l -f ~/.ssh/id_ed25519.pub", N)]),
@@ -659,7 +674,7 @@ pub const ROWS: &[Row] = &[
     row!("system.systemctl", P::System, "systemctl", &[], &[Operand(&["stop", "disable", "mask", "kill", "poweroff", "reboot", "halt", "isolate", "kexec", "soft-reboot", "rescue", "emergency", "reboot.target", "poweroff.target", "halt.target", "rescue.target", "emergency.target"])], A::System, DES, T::None, Fixed, "stops or disables services", None, &[("systemctl stop nginx", D), ("systemctl status nginx", N)]),
     row!("fs.tar-unlink", P::Filesystem, "tar", &[], &[Opt(&["--recursive-unlink", "--unlink-first", "-U"])], A::Delete, DES, T::OptionValue(&["-C", "--directory"]), Tree, "deletes what is in the way of what it extracts", None, &[("tar -x --recursive-unlink -f x.tar -C ~", C), ("tar -x --unlink-first -f x.tar -C out", D)]),
     row!("fs.tar-remove-files", P::Filesystem, "tar", &[], &[Opt(&["--remove-files"])], A::Delete, DES, T::LastPath, Tree, "deletes the files it archived", None, &[("tar --remove-files -cf out.tar /tmp/scratch", W), ("tar --remove-files -cf out.tar /etc", C), ("tar -cf out.tar --remove-files data.json", D), ("tar -czf out.tar.gz /home/user", N)]),
-    row!("fs.tee", P::Filesystem, "tee", &[], &[], A::Write, WRI, T::Paths, File, "writes files", None, &[("tee out.txt", W), ("tee /etc/hosts", W), ("tee -a ~/.bashrc", D), ("tee .git/hooks/pre-commit", D), ("tee /dev/sda", C), ("tee /dev/null", W)]),
+    row!("fs.tee", P::Filesystem, "tee", &[], &[], A::Write, WRI, T::Paths, File, "writes files", None, &[("tee out.txt", W), ("tee /etc/hosts", D), ("tee /tmp/out", W), ("tee -a ~/.bashrc", D), ("tee .git/hooks/pre-commit", D), ("tee /dev/sda", C), ("tee /dev/null", W)]),
     row!("system.init-level", P::System, "telinit", &[], &[Operand(&["0", "6", "1"])], A::System, DES, T::None, Fixed, "stops or restarts the machine", None, &[("telinit 6", D)]),
     row!("iac.terraform-destroy", P::Iac, "terraform", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("terraform plan -destroy first"), &[("terraform destroy -auto-approve", C), ("terraform plan", N)]),
     row!("iac.terraform-apply-destroy", P::Iac, "terraform", &["apply"], &[Opt(&["-destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("terraform plan -destroy first"), &[("terraform apply -destroy", C)]),
@@ -914,6 +929,18 @@ impl Row {
             File | Move if scope == S::Unknown && many => at_least(Severity::Destructive),
             File | Move | Tree | Scoped if wide_file => at_least(Severity::Destructive),
             Move if scope.is_outside() && !scope.is_disposable() => at_least(Severity::Destructive),
+            // A file deleted or edited in place outside the workspace is
+            // gone for good (`rm /etc/hosts`, `sed -i d ~/notes`), as a file
+            // written over under a system directory (`cp /dev/null
+            // /usr/bin/sudo`): nothing in the workspace can restore them.
+            File if (self.action == Action::Delete || IN_PLACE.contains(&self.id))
+                && matches!(scope, S::Home | S::Outside | S::System) =>
+            {
+                at_least(Severity::Destructive)
+            }
+            File if self.action == Action::Write && scope == S::System => {
+                at_least(Severity::Destructive)
+            }
             _ if scope.is_disposable() => Severity::Write,
             _ => self.severity,
         }

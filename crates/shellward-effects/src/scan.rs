@@ -240,7 +240,12 @@ fn values<'a>(args: &Args<'a>, options: &[&str]) -> Vec<&'a str> {
                 // A subcommand (`bq query`, `deno eval`): every operand
                 // after it, past its options (`bq query --nouse_legacy_sql SQL`).
                 if w == o {
-                    out.extend(words[i + 1..].iter().filter(|v| !v.starts_with('-')).map(String::as_str));
+                    out.extend(
+                        words[i + 1..]
+                            .iter()
+                            .filter(|v| !v.starts_with('-'))
+                            .map(String::as_str),
+                    );
                 }
                 continue;
             }
@@ -403,6 +408,9 @@ pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
     let (paths, rest) = found.split_at(SENSITIVE_PATHS.len());
     let (writes, rest) = rest.split_at(WRITES.len());
     let (deletes, execs) = rest.split_at(DESTRUCTIVE_CALLS.len());
+    if writes.contains(&true) && names_device(code) {
+        out.push(device_write());
+    }
     if paths.contains(&true) && writes.contains(&true) {
         out.push(Effect {
             rule: "code.sensitive-write",
@@ -608,6 +616,36 @@ fn awk_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
     if AWK_SHELL.iter().any(|p| program.contains(p)) {
         code_effects(program, out);
     }
+    // `print > "/dev/sda"`: output redirected to a disk.
+    if program.contains('>') && names_device(program) {
+        out.push(device_write());
+    }
+}
+
+/// Block devices' names under `/dev/` (disks, partitions, their mappings).
+#[rustfmt::skip]
+const DISKS: &[&str] = &[
+    "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "mapper/", "md", "dm-", "loop", "nbd", "rbd", "zd",
+];
+
+/// Does `text` name a disk device (`/dev/sda`, `/dev/nvme0n1`)?
+fn names_device(text: &str) -> bool {
+    text.match_indices("/dev/")
+        .any(|(at, _)| DISKS.iter().any(|d| text[at + 5..].starts_with(d)))
+}
+
+/// Inline code or a script writing to a disk device.
+fn device_write() -> Effect {
+    Effect {
+        rule: "code.device-write",
+        pack: Pack::Code,
+        action: Action::Device,
+        severity: Severity::Catastrophic,
+        scope: Scope::Device,
+        target: None,
+        summary: "writes to a disk device from inline code, over what the disk holds",
+        alternative: None,
+    }
 }
 
 /// SQL text with `/* ... */` and `-- ...` comments replaced by spaces.
@@ -643,6 +681,14 @@ fn sed_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
     for command in sed_commands_run(args) {
         code_effects(command, out);
     }
+    // `w /dev/sda`, `s/x/y/w /dev/sda`: a script writing to a disk.
+    if args
+        .words()
+        .iter()
+        .any(|w| names_device(w) && (w.contains("w ") || w.contains("W ") || w.contains("w/dev/")))
+    {
+        out.push(device_write());
+    }
 }
 
 /// Does a sed command with these arguments (the program's words after its
@@ -661,7 +707,10 @@ fn sed_commands_run<'a>(args: &Args<'a>) -> Vec<&'a str> {
             scripts.extend(words.get(i + 1).map(String::as_str));
         } else if let Some(v) = w.strip_prefix("--expression=") {
             scripts.push(v);
-        } else if let Some(v) = w.strip_prefix("-e").filter(|v| !v.is_empty() && !w.starts_with("--")) {
+        } else if let Some(v) = w
+            .strip_prefix("-e")
+            .filter(|v| !v.is_empty() && !w.starts_with("--"))
+        {
             scripts.push(v);
         }
     }

@@ -26,6 +26,9 @@ pub enum Scope {
     BuildOutput,
     /// A temporary directory (`/tmp/...`, `/var/tmp/...`, `$TMPDIR/...`).
     Temp,
+    /// A cache in the home that its tools fill again (`~/.cache`,
+    /// `~/.npm`, `~/go/pkg/mod`, `~/.m2/repository`), or what is in one.
+    Cache,
     /// The workspace root itself, or a directory above it.
     WorkspaceRoot,
     /// Outside the workspace, in the home.
@@ -62,6 +65,7 @@ impl Scope {
             Scope::Workspace => "in the workspace",
             Scope::BuildOutput => "build output in the workspace",
             Scope::Temp => "a temporary directory",
+            Scope::Cache => "a cache in the home directory",
             Scope::WorkspaceRoot => "the workspace root",
             Scope::Home => "in the home directory, outside the workspace",
             Scope::HomeRoot => "the home directory",
@@ -93,7 +97,7 @@ impl Scope {
 
     /// A place whose contents are made again or thrown away anyway.
     pub fn is_disposable(self) -> bool {
-        matches!(self, Scope::Temp | Scope::BuildOutput)
+        matches!(self, Scope::Temp | Scope::Cache | Scope::BuildOutput)
     }
 
     /// Outside the workspace (or not known to be inside it).
@@ -174,6 +178,15 @@ const NULL: &[&str] = &[
     "/dev/stderr",
     "/dev/tty",
     "/dev/zero",
+];
+
+/// Caches in the home, relative to it: what their tools download or build
+/// again (the XDG cache, package managers' stores, Xcode's derived data).
+#[rustfmt::skip]
+const HOME_CACHES: &[&str] = &[
+    ".cache", ".npm", ".yarn/cache", ".pnpm-store", ".bun/install/cache", ".m2/repository",
+    ".gradle/caches", "go/pkg/mod", ".cargo/registry", ".nuget/packages", ".cocoapods/repos",
+    "Library/Caches", "Library/Developer/Xcode/DerivedData",
 ];
 
 /// Temporary directories (their contents; not the directories themselves).
@@ -314,8 +327,12 @@ fn classify(path: &Path, ctx: &Context<'_>) -> Scope {
             Scope::Workspace
         };
     }
-    if home.is_some_and(|h| under(p, h)) {
-        return Scope::Home;
+    if let Some(h) = home.filter(|h| under(p, h)) {
+        let inside = p[h.len()..].trim_start_matches('/');
+        let cache = HOME_CACHES
+            .iter()
+            .any(|c| inside == *c || inside.strip_prefix(c).is_some_and(|r| r.starts_with('/')));
+        return if cache { Scope::Cache } else { Scope::Home };
     }
     let temp = |t: &str| under(p, t) && p != t;
     if TEMP.iter().any(|t| temp(t)) || tmpdir().is_some_and(temp) || windows_temp(p) {

@@ -133,7 +133,8 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
     };
     if parsed {
         walk.script(analysis.commands(), subjects, 0);
-        walk.out.extend(crate::renames::effects(analysis.commands()));
+        walk.out
+            .extend(crate::renames::effects(analysis.commands()));
     }
     let unfollowed = unfollowed(analysis, subjects, parsed);
     if unfollowed {

@@ -16,11 +16,14 @@ use shellward_syntax::{RedirectOp, SimpleCommand};
 /// argument shape) that does it: `hash -p PATH NAME`, `alias NAME=VALUE`,
 /// `enable -f FILE NAME` (a builtin loaded from a shared object).
 #[rustfmt::skip]
-const RENAMERS: &[(&str, fn(&[&str]) -> bool)] = &[
+const RENAMERS: &[(&str, Renames)] = &[
     ("alias",  |args| args.iter().any(|a| a.contains('='))),
     ("enable", |args| args.iter().any(|a| a.starts_with('-') && a.contains('f'))),
     ("hash",   |args| args.iter().any(|a| a.starts_with('-') && a.contains('p'))),
 ];
+
+/// Whether a renaming builtin's arguments rename something.
+type Renames = fn(&[&str]) -> bool;
 
 /// Programs that write the files they are given, and which of their words
 /// are those files: every operand, the last one, or an option's value.
@@ -96,7 +99,8 @@ pub fn effects(commands: &[SimpleCommand]) -> Vec<Effect> {
 /// subcommand written is a name for another.
 fn git_alias_from_environment(c: &SimpleCommand, argv: &[&str]) -> bool {
     let alias = |name: &str, value: &str| {
-        name.starts_with("GIT_CONFIG_KEY_") && value.trim().to_ascii_lowercase().starts_with("alias.")
+        name.starts_with("GIT_CONFIG_KEY_")
+            && value.trim().to_ascii_lowercase().starts_with("alias.")
     };
     c.assignments.iter().any(|a| alias(&a.name, &a.value.value))
         || argv
@@ -126,7 +130,7 @@ fn files_written<'c>(
     let operands = || args.iter().copied().filter(|a| !a.starts_with('-'));
     let by_writer: Vec<&str> = match WRITERS.iter().find(|(name, _)| *name == base) {
         Some((_, Written::Operands)) => operands().collect(),
-        Some((_, Written::LastOperand)) => operands().last().into_iter().collect(),
+        Some((_, Written::LastOperand)) => operands().next_back().into_iter().collect(),
         Some((_, Written::Option(names))) => args
             .iter()
             .enumerate()
@@ -176,7 +180,9 @@ fn runs_written<'w>(
     // `make -f FILE`, `make --file=FILE`: the file named; else the defaults.
     let named = args.iter().enumerate().find_map(|(i, a)| match *a {
         "-f" | "--file" | "--makefile" => args.get(i + 1).copied(),
-        _ => a.strip_prefix("--file=").or_else(|| a.strip_prefix("-f").filter(|v| !v.is_empty())),
+        _ => a
+            .strip_prefix("--file=")
+            .or_else(|| a.strip_prefix("-f").filter(|v| !v.is_empty())),
     });
     match named {
         Some(file) => find(file),

@@ -852,7 +852,10 @@ fn find_exec(words: &[String], partial: bool, out: &mut Subjects, depth: usize) 
         // fd appends each path to a command without a placeholder (`{}`,
         // `{/}`, `{.}`, ...), as find does after `{} +`.
         let appended: Vec<String>;
-        if name != "find" && !inner.is_empty() && !inner.iter().any(|w| w.contains('{') && w.contains('}')) {
+        if name != "find"
+            && !inner.is_empty()
+            && !inner.iter().any(|w| w.contains('{') && w.contains('}'))
+        {
             appended = inner.iter().cloned().chain(["{}".to_string()]).collect();
             inner = &appended;
         }

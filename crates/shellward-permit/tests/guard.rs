@@ -139,7 +139,9 @@ fn the_guard_asks_in_every_mode() {
         (Yolo,  NONE, "git push --force-with-lease",           Allow, "mode.yolo"),
         (Yolo,  NONE, "git rm -f src/main.rs",                 Ask,   "guard.destructive:git.rm-force"),
         (Yolo,  NONE, "find . -type f -exec rm -f {} +",       Ask,   "guard.destructive:fs.find-exec-rm"),
-        (Yolo,  NONE, "rm /etc/hosts",                         Allow, "mode.yolo"),
+        (Yolo,  NONE, "rm /etc/hosts",                         Ask,   "guard.destructive:fs.rm"),
+        (Yolo,  NONE, "rm /tmp/scratch.txt",                   Allow, "mode.yolo"),
+        (Yolo,  NONE, "rm -rf ~/.cache/pip",                   Allow, "mode.yolo"),
         (Yolo,  NONE, "rm /etc/shadow",                        Ask,   "guard.destructive:fs.rm"),
         (Yolo,  NONE, "npx prisma migrate reset --force",      Ask,   "guard.catastrophic:database.prisma-reset"),
         // Build mode: the guard names the effect; plan denies anyway.
@@ -471,6 +473,13 @@ fn eighth_review_bypasses_are_guarded() {
         "duckdb app.db 'DROP TABLE users'", "duckdb -s 'DROP TABLE users'", "bq query --nouse_legacy_sql 'DROP SCHEMA d CASCADE'",
         "clickhouse client -q 'DROP TABLE t'", "influx -execute 'DROP DATABASE prod'", "mysqlsh --sql -e 'DROP DATABASE x'",
         "spark-sql -e 'DROP DATABASE x CASCADE'", "trino --execute 'DROP TABLE t'", "impala-shell -q 'DROP TABLE t'",
+        // Files deleted or written over outside the workspace, disks written by scripts.
+        "sudo rm -f /usr/bin/*", "rm /boot/vmlinuz", "rm -f ~/Documents/*", "rm ~/Documents/thesis.docx",
+        "cp /dev/null /etc/hosts", "sudo tee /etc/fstab <<< ''", "sudo sed -i d /etc/fstab", "sudo cp /dev/null /usr/bin/sudo",
+        "perl -pi -e 's/.*//' /etc/fstab", "sort -o ~/.bashrc /dev/null", "shuf -o ~/.ssh/authorized_keys /dev/null",
+        "sed -n 'w /dev/sda' /dev/zero", "awk '{print > \"/dev/sda\"}' /dev/zero",
+        "python3 -c 'open(\"/dev/sda\",\"wb\").write(b\"\\0\"*4096)'",
+        "node -e 'require(\"fs\").writeFileSync(\"/dev/sda\",Buffer.alloc(4096))'",
     ];
     let p = place();
     let missed = not_guarded(&p, commands.iter().copied());
@@ -487,11 +496,19 @@ fn eighth_review_neighbours_stay_allowed() {
         "fd -e rs -x wc -l", "node -e 'require(\"fs\").mkdirSync(\"x\",{recursive:true})'",
         "python3 -c 'print(1)'", "grep rm a.txt > out.txt", "echo hi > a.txt && cat a.txt",
         "duckdb app.db 'SELECT 1'", "bq query 'SELECT 1'",
+        "rm /tmp/x", "rm -rf ~/.cache/pip", "rm -rf ~/go/pkg/mod", "sort -o sorted.txt a.txt",
+        "awk '{print > \"out.txt\"}' a.txt", "python3 -c 'print(open(\"/dev/sda\").read(1))'",
     ];
     let p = place();
     for command in commands {
         let d = decision_in(&p, Mode::Yolo, "{}", Level::User, command);
-        assert_eq!(d.action, Action::Allow, "{command}: {} ({})", d.rule, d.reason);
+        assert_eq!(
+            d.action,
+            Action::Allow,
+            "{command}: {} ({})",
+            d.rule,
+            d.reason
+        );
     }
 }
 

@@ -209,16 +209,18 @@ fn date_string_zone(string: &str) -> bool {
 /// `ps`: BSD-style operands must not contain `e` (shows every process's environment).
 pub(crate) fn ps(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     // procps reads a UNIX cluster whose value-taking option has a value
-    // attached (`-auxe`: `-u` with "xe") as BSD options when that fails
-    // (no user "xe"): the cluster's letters then include BSD `e`, the
-    // environment of every process.
+    // attached (`-auxe`: `-u` with "xe"; `-eux`: `-u` with "x") as BSD
+    // options when that fails (no such user): all the cluster's letters,
+    // those before the option too, then include BSD `e`, the environment
+    // of every process.
     for arg in args
         .iter()
         .filter(|a| a.starts_with('-') && !a.starts_with("--"))
     {
         let letters = &arg[1..];
         if let Some(at) = letters.find(|c| "uUgGpqtsCoOk".contains(c))
-            && letters[at + 1..].contains('e')
+            && at + 1 < letters.len()
+            && letters.contains('e')
         {
             return reject(
                 Rule::SecretsPsEnvironment,
@@ -443,6 +445,10 @@ fn awk_program(program: &str) -> Result<(), Reject> {
             ),
             ("ARGC", "can change which files it reads"),
             ("PROCINFO", "reads process information"),
+            // gawk's table of every variable by name: `SYMTAB["ENV" "IRON"]`
+            // reaches ENVIRON, ARGV and PROCINFO spelled in pieces.
+            ("SYMTAB", "reaches every variable by a name it builds"),
+            ("FUNCTAB", "reaches every function by a name it builds"),
             // `@load`, `@include`, `@namespace`, and gawk's indirect calls
             // (`f = "system"; @f("id")`), which reach any built-in function.
             ("@", "loads, includes or calls indirectly"),
@@ -999,11 +1005,15 @@ pub(crate) fn tar(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 /// that takes a value (`f`) comes last, so only then is it rewritten;
 /// anything else stays an operand, and `tar` without a mode rejects.
 pub(crate) fn tar_old_style(first: &str) -> Option<String> {
-    let letters = first.strip_suffix('f').unwrap_or(first);
+    // `f` takes the next argument wherever it stands in the cluster (`tfz
+    // x.tar` is `-t -f x.tar -z`): at most one, moved to the end.
+    let files = first.bytes().filter(|&b| b == b'f').count();
+    let letters: String = first.chars().filter(|&c| c != 'f').collect();
     (!first.is_empty()
         && !first.starts_with('-')
+        && files <= 1
         && letters.bytes().all(|b| b"tvzjJxO".contains(&b)))
-    .then(|| format!("-{first}"))
+    .then(|| format!("-{letters}{}", if files == 1 { "f" } else { "" }))
 }
 
 /// `gzip`/`gunzip`: only to standard output (`-c`), listing (`-l`) or

@@ -524,8 +524,14 @@ fn dot_git_unsafe(
 ) -> Option<String> {
     // A link or a `gitdir:` file must lead to a git directory outside the
     // cwd, with a `.git` segment in its path (not one planted beside it).
+    // And it must be this checkout's own: a submodule's, under a
+    // superproject this checkout is inside (a linked worktree's has a
+    // `commondir`, which is not trusted). A `.git` leading to any other
+    // repository would show that repository, outside the workspace.
     let vetted = |target: &Path| {
-        !target.starts_with(cwd) && target.components().any(|c| c.as_os_str() == ".git")
+        !target.starts_with(cwd)
+            && target.components().any(|c| c.as_os_str() == ".git")
+            && submodule_of(target, dot_git)
     };
     if kind.is_symlink() {
         return match std::fs::canonicalize(dot_git) {
@@ -546,6 +552,19 @@ fn dot_git_unsafe(
     // A socket, FIFO or device named `.git`: git would not use it, but
     // nothing here is what a repository looks like.
     Some("git_special".into())
+}
+
+/// Is `git_dir` a submodule's (`S/.git/modules/...`) of a superproject `S`
+/// that `dot_git` is inside?
+fn submodule_of(git_dir: &Path, dot_git: &Path) -> bool {
+    let text = git_dir.to_string_lossy();
+    let Some(at) = text.find("/.git/modules/") else {
+        return false;
+    };
+    let superproject = Path::new(&text[..at]);
+    let dot_git = std::fs::canonicalize(dot_git.parent().unwrap_or(dot_git))
+        .unwrap_or_else(|_| dot_git.to_path_buf());
+    dot_git.starts_with(superproject)
 }
 
 fn git_dir_unsafe(git_dir: &Path, role: Role) -> Option<String> {

@@ -1030,8 +1030,20 @@ fn judge_argv(
     if let Some(read) = entry
         .and_then(|e| e.row())
         .and_then(|(row, _)| row.old_style)
-        && let Some(first) = argv.get(1).and_then(|a| read(a))
+        && let Some(&given) = argv.get(1)
+        && !given.starts_with('-')
     {
+        // The program reads a first word without a dash as options
+        // (`tar I CMD -tf x` runs CMD): one the row cannot read is not
+        // an operand but options it does not know.
+        let Some(first) = read(given) else {
+            return Err(Reject::new(
+                Rule::ReadonlyFlag.at_fmt(format_args!("{name}:{given}")),
+                format!(
+                    "`{name}` reads `{given}` as old-style options, and not all of them are read-only"
+                ),
+            ));
+        };
         dashed = first;
         argv[1] = &dashed;
     }
@@ -1423,6 +1435,16 @@ fn row_paths(
         || (row.glob_reads_only && !row.glob_safe && glob_option)
     {
         follow_scan(j, cwd, words, path_operands, external)?;
+    }
+    // `rg secret`, `grep -r secret`: the working directory is searched, as
+    // if `.` were given.
+    if let Some(options) = row.bare_searches_cwd
+        && path_operands.is_empty()
+        && (options.is_empty() || options.iter().any(|o| parsed.has(o)))
+        && let Resolved::Outside(p) = paths::resolve(ctx, cwd, ".", None, false)
+        && !external.contains(&p)
+    {
+        external.push(p);
     }
     if row.bare_is_home
         && parsed.operands.is_empty()

@@ -281,6 +281,12 @@ pub(crate) fn resolve(
         if let Some(config) = crate::git::credentials_file(&real) {
             return Resolved::Outside(config.display().to_string());
         }
+        // A device, FIFO or socket in the workspace (`mknod kmsg c 1 11`)
+        // is not a file's contents: reading it reads the kernel's or
+        // another process's data, or waits for a writer.
+        if glob_prefix.is_none() && special_file(&real) {
+            return Resolved::Outside(real.display().to_string());
+        }
         // A glob inside the workspace can still expand to a link out of it.
         if let Some(prefix) = glob_prefix {
             if climbs_after_glob(word, prefix) {
@@ -317,6 +323,15 @@ pub(crate) fn resolve(
         return Resolved::Inside;
     }
     Resolved::Outside(ask_pattern(&real))
+}
+
+/// Is `path` a character or block device, a FIFO or a socket?
+fn special_file(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::symlink_metadata(path).is_ok_and(|m| {
+        let t = m.file_type();
+        t.is_char_device() || t.is_block_device() || t.is_fifo() || t.is_socket()
+    })
 }
 
 /// A glob word with a `..` after its first glob component

@@ -102,6 +102,10 @@ pub(crate) struct Row {
     pub runs_git: bool,
     /// A bare call (no operand) reads the home directory (`cd` goes there).
     pub bare_is_home: bool,
+    /// With none of its path operands, it searches the working directory
+    /// (`rg PATTERN`, `grep -r PATTERN`): always, or with one of these
+    /// options (`Some(&[])`: always).
+    pub bare_searches_cwd: Option<&'static [&'static str]>,
     /// Operand words that are not paths (`find`'s `!`, `(`, `)`, `,`).
     pub not_paths: &'static [&'static str],
     /// The programs it may run with its operands (`xargs`), each judged as
@@ -161,6 +165,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         old_style: None,
         runs_git: false,
         bare_is_home: false,
+        bare_searches_cwd: None,
         not_paths: &[],
         drives: &[],
         replace_option: None,
@@ -247,6 +252,10 @@ impl Row {
     }
     const fn bare_is_home(mut self) -> Row {
         self.bare_is_home = true;
+        self
+    }
+    const fn bare_searches_cwd(mut self, options: &'static [&'static str]) -> Row {
+        self.bare_searches_cwd = Some(options);
         self
     }
     const fn not_paths(mut self, words: &'static [&'static str]) -> Row {
@@ -428,7 +437,7 @@ pub(crate) const ROWS: &[Row] = &[
     // --use-compress-program, --to-command, --checkpoint-action, -F|--info-script,
     // --rsh-command (run programs); -g|--listed-incremental, --index-file (write).
     // A `-T` file's lines that start with `-` are options (`-T/etc/x` reads another).
-    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH --verbatim-files-from --no-verbatim-files-from -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style).argument_files(&["-T"], "--verbatim-files-from"),
+    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH --verbatim-files-from --no-verbatim-files-from -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style).argument_files(&["-T"], "--verbatim-files-from").examples(&[("tar tzf a.tgz", true), ("tar -tf a.tar", true), ("tar I 'sh -c id' -tf a.tar", false), ("tar tIf x a.tar", false), ("tar cf x.tar a", false)]),
     row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test").check(cb::compressed_names).glob_reads_only(),
     row("bzcat", Paths, "-s|--small -q|--quiet -v|--verbose").glob_safe(),
     row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_reads_named(),
@@ -448,12 +457,12 @@ pub(crate) const ROWS: &[Row] = &[
     // `ifconfig`, `ifconfig -a`, `ifconfig IFACE`: anything more configures.
     row("ifconfig", Free, "-a -s -v").check(cb::ifconfig),
     // ---- text processing -----------------------------------------------------
-    row("grep", ScriptThenPaths, GREP).lists_names(&["-l", "-L"], &["--label"]).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false)]),
-    row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
-    row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only(),
-    row("rg", ScriptThenPaths, RG).lists_names(&["--files", "-l", "--files-without-match"], &["--json", "--vimgrep", "--stats", "--type-list", "-c", "--count-matches", "--passthru", "--debug", "--trace"]).script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
+    row("grep", ScriptThenPaths, GREP).lists_names(&["-l", "-L"], &["--label"]).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().bare_searches_cwd(RECURSIVE_GREP).examples(&[("grep -rn x src", true), ("grep -f /etc/shadow x", false), ("grep -rn x", true)]),
+    row("egrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().bare_searches_cwd(RECURSIVE_GREP),
+    row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().bare_searches_cwd(RECURSIVE_GREP),
+    row("rg", ScriptThenPaths, RG).bare_searches_cwd(&[]).lists_names(&["--files", "-l", "--files-without-match"], &["--json", "--vimgrep", "--stats", "--type-list", "-c", "--count-matches", "--passthru", "--debug", "--trace"]).script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
     row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed).examples(&[("sed -n 1,5p f", true), ("sed 's/a/b/g' f", true), ("sed -i s/a/b/ f", false), ("sed -n ':a w out' f", false), ("sed 1e\\ id f", false)]),
-    row("awk", ScriptThenPaths, AWK).check(cb::awk).examples(&[("awk '{print $1}' f", true), ("awk 'BEGIN{system(\"id\")}'", false), ("awk '{print > \"o\"}' f", false), ("awk 'BEGIN{ARGV[1]=\"x\"}'", false)]),
+    row("awk", ScriptThenPaths, AWK).check(cb::awk).examples(&[("awk '{print $1}' f", true), ("awk 'BEGIN{system(\"id\")}'", false), ("awk '{print > \"o\"}' f", false), ("awk 'BEGIN{ARGV[1]=\"x\"}'", false), ("awk 'BEGIN{print SYMTAB[\"ENV\" \"IRON\"][\"X\"]}'", false)]),
     row("gawk", ScriptThenPaths, AWK).check(cb::awk),
     row("mawk", ScriptThenPaths, AWK).check(cb::awk),
     row("jq", ScriptThenPaths, "-r|--raw-output -j|--join-output -a|--ascii-output -c|--compact-output -n|--null-input -s|--slurp -e|--exit-status -S|--sort-keys -C|--color-output -M|--monochrome-output --tab --indent=NUM -R|--raw-input --arg=PAIR --argjson=PAIR --args --jsonargs --seq --stream --raw-output0").check(cb::jq).examples(&[("jq .a f", true), ("jq -r '.[] | .name' f", true), ("jq '$ ENV' f", false), ("jq -n env", false), ("jq --rawfile x /etc/passwd -n 1", false)]),
@@ -482,7 +491,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("seq", Free, "-f|--format=STR -s|--separator=STR -w|--equal-width"),
     row("date", Free, "-d|--date=STR -u|--utc|--universal -I|--iso-8601=OPT -R|--rfc-email --rfc-3339=STR -r|--reference=PATH --debug").check(cb::date).examples(&[("date +%s", true), ("date -u", true), ("date -s 2000-01-01", false), ("date -f /etc/shadow", false)]),
     // ---- system state ----------------------------------------------------------
-    row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps).examples(&[("ps aux", true), ("ps -ef", true), ("ps -eo pid,comm", true), ("ps -auxe", false), ("ps axe", false), ("ps -o pid,environ", false)]),
+    row("ps", Free, "-e -A -a -d -N -f -F -l -j -L -H -w -y -T -M -Z -c -o|--format=STR -O=STR -p|--pid=STR -q|--quick-pid=STR -u|--user=STR -U=STR -g=STR -G|--Group=STR -C=STR -s|--sid=STR -t|--tty=STR --ppid=STR --sort=STR -k=STR --forest --no-headers --headers --cols|--columns|--width=NUM --lines|--rows=NUM").check(cb::ps).examples(&[("ps aux", true), ("ps -ef", true), ("ps -eo pid,comm", true), ("ps -auxe", false), ("ps -eux", false), ("ps -aeux", false), ("ps -ef -u root", true), ("ps -eu root", true), ("ps axe", false), ("ps -o pid,environ", false)]),
     row("pgrep", Free, "-f|--full -l|--list-name -a|--list-full -x|--exact -n|--newest -o|--oldest -c|--count -i|--ignore-case -v|--inverse -d|--delimiter=STR -u|--euid=STR -U|--uid=STR -P|--parent=STR -g|--pgroup=STR -G|--group=STR -s|--session=STR -t|--terminal=STR -w|--lightweight"),
     // `-i [46][PROTO][@HOST][:PORT]`: a host name is looked up (DNS); addresses only.
     row("lsof", Free, "-i=OPT -n -P -t -a -l -p=STR -u=STR -c=STR -s=OPT -w -F=OPT -R").check(cb::lsof).examples(&[("lsof -i :3000", true), ("lsof -i tcp:443", true), ("lsof -i @127.0.0.1", true), ("lsof -i@x.example.invalid", false)]),
@@ -541,6 +550,9 @@ const GZIP: &str = "-c|--stdout|--to-stdout -d|--decompress|--uncompress -l|--li
 const SUMS: &str = "-b|--binary -c|--check -t|--text --tag --quiet --status --strict -w|--warn -z|--zero --ignore-missing";
 
 const FD: &str = "-H|--hidden -I|--no-ignore -u|--unrestricted -s|--case-sensitive -i|--ignore-case -g|--glob --regex -F|--fixed-strings -a|--absolute-path -l|--list-details -p|--full-path -0|--print0 -d|--max-depth=NUM --min-depth=NUM --exact-depth=NUM -t|--type=STR -e|--extension=STR -E|--exclude=STR -S|--size=STR --changed-within=STR --changed-before=STR -c|--color=STR --max-results=NUM -1 -q|--quiet --show-errors --strip-cwd-prefix --no-ignore-vcs --prune -j|--threads=NUM -L|--follow";
+
+/// The options with which grep, given no file, searches the working directory.
+const RECURSIVE_GREP: &[&str] = &["-r", "-R"];
 
 const GREP: &str = "-e|--regexp=STR -f|--file=PATH -i|--ignore-case -y --no-ignore-case -v|--invert-match -w|--word-regexp -x|--line-regexp -c|--count --color=OPT --colour=OPT -L|--files-without-match -l|--files-with-matches -m|--max-count=NUM -o|--only-matching -q|--quiet|--silent -s|--no-messages -b|--byte-offset -H|--with-filename -h|--no-filename --label=STR -n|--line-number -T|--initial-tab -Z|--null -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -a|--text -I --binary-files=STR -D|--devices=STR -d|--directories=STR --exclude=STR --exclude-dir=STR --include=STR -r|--recursive -R|--dereference-recursive --line-buffered -U|--binary -z|--null-data -E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|--perl-regexp";
 

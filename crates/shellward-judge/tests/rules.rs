@@ -253,9 +253,12 @@ fn rule_ids() {
         ("tar -xzf x.tar.gz", false, "tar.mode"),
         ("tar xzf x.tar.gz", false, "tar.mode"),
         ("tar -czf out.tgz src", false, "readonly.flag:tar:-c"),
-        // Old style with `f` not last: its value would be the next word, not
-        // the rest of the cluster, so it is not rewritten and has no mode.
-        ("tar tfz x.tar", false, "tar.mode"),
+        // Old style with `f` not last: its value is the next word (GNU tar
+        // takes old-style values in order), so `tfz x.tar` is `-tzf x.tar`.
+        ("tar tfz x.tar", true, "readonly.flags:tar"),
+        // A first word without a dash is options to tar, whatever it holds.
+        ("tar I 'sh -c id' -tf a.tar", false, "readonly.flag:tar:I"),
+        ("tar tvbf 20 x.tar", false, "readonly.flag:tar:tvbf"),
         ("tar -tf host:/x.tar", false, "tar.remote_archive"),
         (
             "tar -tf x.tar --to-command=sh",
@@ -826,11 +829,18 @@ fn repository_safety() {
         shellward_judge::git::repository_unsafe(&linked).as_deref(),
         Some("gitdir_target")
     );
-    // Symlinked `.git`: trusted only when it leads to a `.git` outside the cwd.
+    // Symlinked `.git`: trusted only when it leads to a submodule's git
+    // directory of a superproject the checkout is in (`root/.git/modules`),
+    // not to another repository (which would be read outside the workspace).
     let elsewhere = root.join("elsewhere");
     make_repo(&elsewhere, "[core]\n\tbare = false\n");
+    let module = root.join(".git/modules/sub");
+    make_repo(&root.join("module-src"), "[core]\n\tbare = false\n");
+    std::fs::create_dir_all(root.join(".git/modules")).unwrap();
+    std::fs::rename(root.join("module-src/.git"), &module).unwrap();
     let cases: &[(&str, std::path::PathBuf, Option<&str>)] = &[
-        ("to_repo", elsewhere.join(".git"), None),
+        ("to_module", module.clone(), None),
+        ("to_repo", elsewhere.join(".git"), Some("git_symlink")),
         (
             "to_inside",
             root.join("to_inside/planted"),
@@ -865,8 +875,13 @@ fn repository_safety() {
     let gitdir_cases: &[(&str, Vec<u8>, Option<&str>)] = &[
         (
             "gitdir_ok",
-            format!("gitdir: {}\n", elsewhere.join(".git").display()).into_bytes(),
+            format!("gitdir: {}\n", module.display()).into_bytes(),
             None,
+        ),
+        (
+            "gitdir_other_repository",
+            format!("gitdir: {}\n", elsewhere.join(".git").display()).into_bytes(),
+            Some("gitdir_target"),
         ),
         (
             "gitdir_no_segment",

@@ -540,7 +540,15 @@ fn xargs_names(
             format!("`xargs {target}` would read names from git's index, which holds {why}"),
         ));
     }
-    lister_trees(j.ctx, cwd, &lister.trees, null, external).err()
+    lister_trees(j.ctx, cwd, &lister.trees, null, external)
+        .and_then(|()| {
+            if lister.elsewhere_relative {
+                lister_trees(j.ctx, cwd, &[], null, external)
+            } else {
+                Ok(())
+            }
+        })
+        .err()
 }
 
 /// What a lister whose names `xargs` reads lists: the words of its path
@@ -549,6 +557,11 @@ fn xargs_names(
 struct Lister<'w> {
     trees: Small<&'w Word>,
     git: bool,
+    /// Its names are not relative to the working directory (`ls DIR`
+    /// prints bare names; git prints names relative to the repository's
+    /// top, or as given): xargs opens them from the working directory,
+    /// which is scanned as well.
+    elsewhere_relative: bool,
 }
 
 /// When the command `words` prints names of files and nothing else (its
@@ -560,22 +573,31 @@ fn name_lister(words: &[Word]) -> Option<Lister<'_>> {
     let args: Small<&str> = words[1..].iter().map(|w| w.value.as_str()).collect();
     if row.runs == Runs::Git {
         let paths = git::name_list(&args)?;
-        let trees = words[1..]
+        let trees: Small<&Word> = words[1..]
             .iter()
             .filter(|w| paths.contains(&w.value.as_str()))
             .collect();
-        return Some(Lister { trees, git: true });
+        let elsewhere_relative = !trees.is_empty();
+        return Some(Lister {
+            trees,
+            git: true,
+            elsewhere_relative,
+        });
     }
     let parsed = flags::parse(options, &args, row.numeric_short, row.stop_at_operand).ok()?;
     let mode = (names.with.is_empty() || names.with.iter().any(|o| parsed.has(o)))
         && !names.unless.iter().any(|o| parsed.has(o));
-    mode.then(|| Lister {
-        trees: path_operands(row, &parsed)
-            .iter()
-            .filter_map(|&(i, _)| words.get(i))
-            .filter(|w| !row.not_paths.contains(&w.value.as_str()))
-            .collect(),
+    let trees: Small<&Word> = path_operands(row, &parsed)
+        .iter()
+        .filter_map(|&(i, _)| words.get(i))
+        .filter(|w| !row.not_paths.contains(&w.value.as_str()))
+        .collect();
+    // ls lists a directory's entries by their bare names.
+    let elsewhere_relative = !trees.is_empty() && matches!(row.name, "ls" | "dir" | "vdir");
+    mode.then_some(Lister {
+        trees,
         git: false,
+        elsewhere_relative,
     })
 }
 

@@ -158,3 +158,29 @@ fn a_git_dir_elsewhere_is_not_the_checkouts() {
     std::os::unix::fs::symlink(other.join(".git"), fx.ws.join(".git")).unwrap();
     check(&ctx, rows);
 }
+
+/// `ls DIR` prints its entries' bare names, which xargs opens from the
+/// working directory: a link there of the same name leads out.
+#[test]
+fn names_xargs_opens_from_the_working_directory() {
+    let fx = Fixture::new();
+    let base: &Path = fx.ws.parent().unwrap();
+    std::fs::write(base.join("outside/secret"), "secret\n").unwrap();
+    std::fs::create_dir_all(fx.ws.join("sub")).unwrap();
+    std::fs::write(fx.ws.join("sub/x"), "x\n").unwrap();
+    let ctx = Context::new(&fx.ws, &fx.ws);
+    #[rustfmt::skip]
+    let controls: &[(&str, bool, &str)] = &[
+        ("ls sub | xargs head",                        true,  "readonly"),
+        ("find sub -type f | xargs head",              true,  "readonly"),
+    ];
+    check(&ctx, controls);
+    std::os::unix::fs::symlink(base.join("outside/secret"), fx.ws.join("x")).unwrap();
+    #[rustfmt::skip]
+    let rows: &[(&str, bool, &str)] = &[
+        ("ls sub | xargs head",                        false, "path.outside"),
+        ("ls -1 sub | xargs grep -l x",                false, "path.outside"),
+        ("find sub -type f | xargs head",              true,  "readonly"),
+    ];
+    check(&ctx, rows);
+}

@@ -327,10 +327,12 @@ pub(crate) fn resolve(
 
 /// Is `path` a character or block device, a FIFO or a socket?
 fn special_file(path: &Path) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    std::fs::symlink_metadata(path).is_ok_and(|m| {
-        let t = m.file_type();
-        t.is_char_device() || t.is_block_device() || t.is_fifo() || t.is_socket()
+    use rustix::fs::FileType;
+    rustix::fs::lstat(path).is_ok_and(|st| {
+        matches!(
+            FileType::from_raw_mode(st.st_mode),
+            FileType::CharacterDevice | FileType::BlockDevice | FileType::Fifo | FileType::Socket
+        )
     })
 }
 

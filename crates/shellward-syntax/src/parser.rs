@@ -18,6 +18,20 @@ use std::sync::Arc;
 type Result<T> = std::result::Result<T, SyntaxError>;
 
 /// Characters that end an unquoted word.
+/// Every word the parser compares [`Parser::peek_plain_word`] with: bash's
+/// reserved words and `time`'s options.
+#[cfg(test)]
+const RESERVED: &[&str] = &[
+    "!", "--", "-p", "[[", "]]", "case", "coproc", "do", "done", "elif", "else", "esac", "fi",
+    "for", "function", "if", "in", "select", "then", "time", "until", "while", "{", "}",
+];
+
+/// The first bytes of [`RESERVED`]: a word starting otherwise is none.
+const RESERVED_FIRST: &[u8] = b"!-[]cdefistuw{}";
+
+/// The length of the longest of [`RESERVED`] (`function`).
+const RESERVED_LONGEST: usize = 8;
+
 fn is_meta(b: u8) -> bool {
     matches!(
         b,
@@ -228,18 +242,29 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The next token if it is an unquoted plain word (for reserved words).
+    /// The next token if it is an unquoted plain word short enough to be a
+    /// reserved word (every caller compares it with reserved words, the
+    /// longest of which is `function`): a longer word is not scanned whole.
     fn peek_plain_word(&self) -> Option<&'a str> {
-        let rest = &self.b[self.pos..];
+        const LONGEST: usize = RESERVED_LONGEST;
+        if !self
+            .b
+            .get(self.pos)
+            .is_some_and(|b| RESERVED_FIRST.contains(b))
+        {
+            return None;
+        }
+        let end = self.b.len().min(self.pos + LONGEST + 1);
+        let rest = &self.b[self.pos..end];
         let len = rest
             .iter()
             .position(|&b| is_meta(b) || matches!(b, b'\'' | b'"' | b'\\' | b'$' | b'`'))
             .unwrap_or(rest.len());
-        if len == 0 {
+        if len == 0 || len > LONGEST {
             return None;
         }
         // A word that continues with a quote is not a reserved word.
-        if let Some(&b) = rest.get(len)
+        if let Some(&b) = self.b.get(self.pos + len)
             && !is_meta(b)
         {
             return None;
@@ -1772,6 +1797,20 @@ impl WordBuilder {
             parts: self.parts,
             glob_prefix,
             tilde: self.tilde,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quick checks of `peek_plain_word` hold for every reserved word.
+    #[test]
+    fn reserved_words_pass_the_quick_checks() {
+        for word in RESERVED {
+            assert!(RESERVED_FIRST.contains(&word.as_bytes()[0]), "{word}");
+            assert!(word.len() <= RESERVED_LONGEST, "{word}");
         }
     }
 }

@@ -307,10 +307,12 @@ impl Walk<'_> {
                     words.to_mut().extend(env_args.iter().cloned());
                 }
                 let found = shellward_effects::effects(&words, partial, &self.ctx());
+                // `tsocks rm -rf ~`: a program nothing describes (so one
+                // with no effects), read also as running the known program
+                // among its first words.
+                let undescribed = found.is_empty();
                 self.out.extend(found);
-                // `tsocks rm -rf ~`: a program nothing describes, read also
-                // as running the known program among its first words.
-                if let Some(at) = crate::subject::hidden_program(&s.words) {
+                if undescribed && let Some(at) = crate::subject::hidden_program(&s.words) {
                     let hidden = shellward_effects::effects(&s.words[at..], partial, &self.ctx());
                     self.out.extend(hidden);
                 }

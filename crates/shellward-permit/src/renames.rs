@@ -66,6 +66,16 @@ const RECIPES: &[(&str, &[&str])] = &[
 /// rename programs or run what an earlier command wrote.
 pub fn effects(commands: &[SimpleCommand]) -> Vec<Effect> {
     let mut out = Vec::new();
+    // Both need a command after the one that renames or writes; a git
+    // alias from the environment is read on the command itself.
+    if commands.len() < 2 {
+        if let Some(c) = commands.first()
+            && git_alias_from_environment(c)
+        {
+            out.push(renamed("git"));
+        }
+        return out;
+    }
     let mut written: Vec<String> = Vec::new();
     for (i, c) in commands.iter().enumerate() {
         let argv: Vec<&str> = c.argv().collect();
@@ -81,7 +91,7 @@ pub fn effects(commands: &[SimpleCommand]) -> Vec<Effect> {
         {
             out.push(renamed(base));
         }
-        if git_alias_from_environment(c, &argv) {
+        if git_alias_from_environment(c) {
             out.push(renamed("git"));
         }
         if !written.is_empty()
@@ -97,14 +107,13 @@ pub fn effects(commands: &[SimpleCommand]) -> Vec<Effect> {
 /// A git alias set through the environment (`GIT_CONFIG_KEY_0=alias.p
 /// GIT_CONFIG_VALUE_0='push --force' git p`, also given to `env`): the
 /// subcommand written is a name for another.
-fn git_alias_from_environment(c: &SimpleCommand, argv: &[&str]) -> bool {
+fn git_alias_from_environment(c: &SimpleCommand) -> bool {
     let alias = |name: &str, value: &str| {
         name.starts_with("GIT_CONFIG_KEY_")
             && value.trim().to_ascii_lowercase().starts_with("alias.")
     };
     c.assignments.iter().any(|a| alias(&a.name, &a.value.value))
-        || argv
-            .iter()
+        || c.argv()
             .filter_map(|w| w.split_once('='))
             .any(|(name, value)| alias(name, value))
 }

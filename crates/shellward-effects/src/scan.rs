@@ -648,6 +648,34 @@ fn device_write() -> Effect {
     }
 }
 
+/// A sed command without its address and the braces before it (`1`,
+/// `$`, `1,5!`, `/re/`, `\,re,`, `{`).
+fn without_address(command: &str) -> &str {
+    let mut rest = command;
+    loop {
+        rest = rest.trim_start_matches(|c: char| {
+            c.is_ascii_digit()
+                || c.is_whitespace()
+                || matches!(c, '$' | ',' | '!' | '~' | '+' | '{' | '}')
+        });
+        // A regular expression: `/re/`, or `\cREc` with any delimiter.
+        let (delimiter, body) = match rest.strip_prefix('\\') {
+            Some(r) => match r.chars().next() {
+                Some(d) => (d, &r[d.len_utf8()..]),
+                None => return rest,
+            },
+            None => match rest.strip_prefix('/') {
+                Some(r) => ('/', r),
+                None => return rest,
+            },
+        };
+        match body.find(delimiter) {
+            Some(end) => rest = &body[end + delimiter.len_utf8()..],
+            None => return rest,
+        }
+    }
+}
+
 /// SQL text with `/* ... */` and `-- ...` comments replaced by spaces.
 fn without_comments(sql: &str) -> String {
     let mut out = String::with_capacity(sql.len());
@@ -691,12 +719,6 @@ fn sed_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
     }
 }
 
-/// Does a sed command with these arguments (the program's words after its
-/// name) run shell commands (GNU sed's `e` command, `s///e`)?
-pub fn sed_runs_commands(args: &[String]) -> bool {
-    !sed_commands_run(&Args::new(args)).is_empty()
-}
-
 /// The shell commands a sed script runs: `e COMMAND` (also glued,
 /// `1ecurl x`), and a substitution with the `e` flag (its result).
 fn sed_commands_run<'a>(args: &Args<'a>) -> Vec<&'a str> {
@@ -720,9 +742,7 @@ fn sed_commands_run<'a>(args: &Args<'a>) -> Vec<&'a str> {
     let mut out = Vec::new();
     for script in scripts {
         for command in script.split(['\n', ';']) {
-            let command = command.trim_start_matches(|c: char| {
-                c.is_ascii_digit() || c.is_whitespace() || matches!(c, '$' | ',' | '!' | '~' | '+')
-            });
+            let command = without_address(command);
             if let Some(run) = command.strip_prefix('e') {
                 out.push(run.trim_start());
             } else if command.starts_with('s') && command.len() > 1 {

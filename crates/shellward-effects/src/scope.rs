@@ -329,10 +329,12 @@ fn classify(path: &Path, ctx: &Context<'_>) -> Scope {
     }
     if let Some(h) = home.filter(|h| under(p, h)) {
         let inside = p[h.len()..].trim_start_matches('/');
-        let cache = HOME_CACHES
-            .iter()
-            .any(|c| inside == *c || inside.strip_prefix(c).is_some_and(|r| r.starts_with('/')));
-        return if cache { Scope::Cache } else { Scope::Home };
+        let cache = HOME_CACHES.iter().find(|c| {
+            inside == **c || inside.strip_prefix(**c).is_some_and(|r| r.starts_with('/'))
+        });
+        // Where links lead, it must stay in the cache (`~/.cache/k -> ~/.ssh`).
+        let stays = cache.is_some_and(|c| stays_below(Path::new(p), &Path::new(h).join(c)));
+        return if stays { Scope::Cache } else { Scope::Home };
     }
     let temp = |t: &str| under(p, t) && p != t;
     if TEMP.iter().any(|t| temp(t)) || tmpdir().is_some_and(temp) || windows_temp(p) {
@@ -352,6 +354,25 @@ fn classify(path: &Path, ctx: &Context<'_>) -> Scope {
         Scope::Outside
     } else {
         Scope::System
+    }
+}
+
+/// Does `path`, its links followed (as far as it exists), stay below
+/// `root` (its links followed too)?
+fn stays_below(path: &Path, root: &Path) -> bool {
+    let Ok(root) = std::fs::canonicalize(root) else {
+        // A cache that does not exist holds no link yet.
+        return true;
+    };
+    let mut existing = path;
+    loop {
+        if let Ok(real) = std::fs::canonicalize(existing) {
+            return real.starts_with(&root);
+        }
+        match existing.parent() {
+            Some(parent) => existing = parent,
+            None => return false,
+        }
     }
 }
 

@@ -501,7 +501,7 @@ pub(crate) fn sed(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 }
 
 /// A conservative parser of sed scripts: anything it does not know rejects.
-fn sed_script(script: &str) -> Result<(), String> {
+pub(crate) fn sed_script(script: &str) -> Result<(), String> {
     let b = script.as_bytes();
     let mut i = 0;
     let skip_ws = |i: &mut usize| {

@@ -243,6 +243,12 @@ pub fn row_examples() -> impl Iterator<Item = (&'static str, &'static str, bool)
         .flat_map(|r| r.examples.iter().map(move |&(c, ro)| (r.name, c, ro)))
 }
 
+/// Is this sed script made only of commands that print or edit the
+/// pattern space (no `e`, `s///e`, `w`, `r`, ...), as the judge reads sed?
+pub fn sed_script_is_plain(script: &str) -> bool {
+    callbacks::sed_script(script).is_ok()
+}
+
 /// Does any table of the judge describe `program` (by its base name)? A
 /// program nothing describes may be one that runs its arguments.
 pub fn knows(program: &str) -> bool {

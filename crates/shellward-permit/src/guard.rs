@@ -312,9 +312,18 @@ impl Walk<'_> {
                 // among its first words.
                 let undescribed = found.is_empty();
                 self.out.extend(found);
-                if undescribed && let Some(at) = crate::subject::hidden_program(&s.words) {
-                    let hidden = shellward_effects::effects(&s.words[at..], partial, &self.ctx());
-                    self.out.extend(hidden);
+                if undescribed {
+                    for at in crate::subject::hidden_programs(&s.words) {
+                        let hidden =
+                            shellward_effects::effects(&s.words[at..], partial, &self.ctx());
+                        self.out.extend(hidden);
+                        // `tsocks sh -c 'rm -rf ~'`: the script, in order.
+                        if let Some(script) = shell_script(&s.words[at..]) {
+                            let saved = self.cwd.clone();
+                            self.nested(script, depth);
+                            self.cwd = saved;
+                        }
+                    }
                 }
                 if let Some(script) = shell_script(&s.words) {
                     // The script in order, with its own `cd`s and redirections

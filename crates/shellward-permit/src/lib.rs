@@ -270,17 +270,28 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
 
 /// The ask for a deny or ask rule that matches what a program nothing
 /// describes may run (`tsocks rm a` and `rm:*`): see
-/// [`subject::hidden_program`].
+/// [`subject::hidden_programs`].
 fn hidden_program_rule(
     req: &Request<'_>,
     targets: &[(&subject::Subject, pattern::Target<'_>)],
 ) -> Option<Decision> {
     let index = req.settings.guard_index();
-    targets.iter().find_map(|(s, _)| {
-        let at = subject::hidden_program(&s.words)?;
+    let hidden = targets.iter().flat_map(|(s, _)| {
+        subject::hidden_programs(&s.words)
+            .into_iter()
+            .map(move |at| (*s, at))
+    });
+    hidden.into_iter().find_map(|(s, at)| {
         let hidden = &s.words[at..];
         let target = pattern::Target::command(hidden, "");
+        // A shell given a script (`tsocks sh -c 'rm a'`) may run what any
+        // rule names.
+        let program = hidden[0].rsplit('/').next().unwrap_or(&hidden[0]);
+        let shell = shellward_argv::runners::SHELLS.contains(&program);
         let rule = [Action::Deny, Action::Ask].into_iter().find_map(|action| {
+            if shell {
+                return req.settings.rules.iter().find(|r| r.action == action);
+            }
             index
                 .candidates(target.starts().iter().copied())
                 .into_iter()

@@ -30,13 +30,13 @@ type Renames = fn(&[&str]) -> bool;
 #[rustfmt::skip]
 const WRITERS: &[(&str, Written)] = &[
     ("cp",      Written::LastOperand),
-    ("curl",    Written::Option(&["-o", "--output"])),
+    ("curl",    Written::Download { output: 'o', long: "--output", remote: Some('O') }),
     ("dd",      Written::Prefixed("of=")),
     ("install", Written::LastOperand),
     ("ln",      Written::LastOperand),
     ("mv",      Written::LastOperand),
     ("tee",     Written::Operands),
-    ("wget",    Written::Option(&["-O", "--output-document"])),
+    ("wget",    Written::Download { output: 'O', long: "--output-document", remote: None }),
 ];
 
 /// Which words of a [`WRITERS`] command are the files it writes.
@@ -44,8 +44,16 @@ const WRITERS: &[(&str, Written)] = &[
 enum Written {
     Operands,
     LastOperand,
-    Option(&'static [&'static str]),
     Prefixed(&'static str),
+    /// A downloader: the value of its output option (`-o FILE`, `-oFILE`,
+    /// `-sSLo FILE`, `--output=FILE`), or else each URL's last part where
+    /// `remote` is in a cluster (`curl -O`, `-fsSLO`) or, with `remote`
+    /// `None`, always (wget saves under the URL's name).
+    Download {
+        output: char,
+        long: &'static str,
+        remote: Option<char>,
+    },
 }
 
 /// Recipe runners and the files they run by default.
@@ -79,7 +87,12 @@ pub fn effects(commands: &[SimpleCommand]) -> Vec<Effect> {
     let mut written: Vec<String> = Vec::new();
     for (i, c) in commands.iter().enumerate() {
         let argv: Vec<&str> = c.argv().collect();
-        let Some((&program, args)) = argv.split_first() else {
+        // `builtin hash -p ...`, `command hash -p ...` are the builtin.
+        let shown = argv
+            .iter()
+            .take_while(|w| matches!(**w, "builtin" | "command"))
+            .count();
+        let Some((&program, args)) = argv[shown..].split_first() else {
             continue;
         };
         let base = program.rsplit('/').next().unwrap_or(program);
@@ -140,25 +153,61 @@ fn files_written<'c>(
     let by_writer: Vec<&str> = match WRITERS.iter().find(|(name, _)| *name == base) {
         Some((_, Written::Operands)) => operands().collect(),
         Some((_, Written::LastOperand)) => operands().next_back().into_iter().collect(),
-        Some((_, Written::Option(names))) => args
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| {
-                names.iter().find_map(|n| {
-                    if a == n {
-                        args.get(i + 1).copied()
-                    } else {
-                        a.strip_prefix(n).and_then(|v| v.strip_prefix('='))
-                    }
-                })
-            })
-            .collect(),
+        Some((
+            _,
+            Written::Download {
+                output,
+                long,
+                remote,
+            },
+        )) => downloaded(args, *output, long, *remote),
         Some((_, Written::Prefixed(prefix))) => {
             args.iter().filter_map(|a| a.strip_prefix(prefix)).collect()
         }
         None => Vec::new(),
     };
     redirected.chain(by_writer)
+}
+
+/// The files a downloader writes (see [`Written::Download`]).
+fn downloaded<'a>(
+    args: &[&'a str],
+    output: char,
+    long: &str,
+    remote: Option<char>,
+) -> Vec<&'a str> {
+    let mut named = Vec::new();
+    let mut by_url = remote.is_none();
+    for (i, a) in args.iter().enumerate() {
+        if let Some(v) = a.strip_prefix(long) {
+            match v.strip_prefix('=') {
+                Some(v) => named.push(v),
+                None if v.is_empty() => named.extend(args.get(i + 1).copied()),
+                None => {}
+            }
+        } else if let Some(cluster) = a.strip_prefix('-').filter(|c| !c.starts_with('-')) {
+            if let Some(at) = cluster.find(output) {
+                let glued = &cluster[at + output.len_utf8()..];
+                named.extend(if glued.is_empty() {
+                    args.get(i + 1).copied()
+                } else {
+                    Some(glued)
+                });
+            } else if remote.is_some_and(|r| cluster.contains(r)) {
+                by_url = true;
+            }
+        } else if *a == "--remote-name" || *a == "--remote-name-all" {
+            by_url = true;
+        }
+    }
+    if named.is_empty() && by_url {
+        let urls = args.iter().filter(|a| a.contains("://"));
+        named.extend(
+            urls.filter_map(|u| u.split(['?', '#']).next()?.rsplit('/').next())
+                .filter(|n| !n.is_empty()),
+        );
+    }
+    named
 }
 
 /// The written file a command runs, if it runs one: as its program, as
@@ -182,8 +231,11 @@ fn runs_written<'w>(
     let script_runner = shellward_argv::runners::SHELLS.contains(&base)
         || shellward_effects::scan::is_interpreter(base)
         || matches!(base, "source" | ".");
-    if script_runner && let Some(script) = args.iter().find(|a| !a.starts_with('-')) {
-        return find(script);
+    if script_runner
+        && let Some(script) = args.iter().find(|a| !a.starts_with('-'))
+        && let Some(file) = find(script)
+    {
+        return Some(file);
     }
     let (_, files) = RECIPES.iter().find(|(name, _)| *name == base)?;
     // `make -f FILE`, `make --file=FILE`: the file named; else the defaults.

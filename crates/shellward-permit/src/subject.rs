@@ -71,21 +71,37 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
 
 /// A program nothing in shellward describes (`tsocks rm -rf ~`, `ccache
 /// git push`, `trickle -d 10 curl x`) may run the program its first words
-/// name: the index of the first of its next four words, past options, that
-/// is a program shellward knows.
-pub fn hidden_program(words: &[String]) -> Option<usize> {
-    let first = words.first()?;
-    if known_program(first) {
-        return None;
+/// name: the indices of the programs shellward knows among its next six
+/// words that are not options.
+pub fn hidden_programs(words: &[String]) -> Vec<usize> {
+    let Some(first) = words.first() else {
+        return Vec::new();
+    };
+    let base = first.rsplit('/').next().unwrap_or(first);
+    if known_program(first) || TAKE_WORDS_AS_DATA.contains(&base) {
+        return Vec::new();
     }
+    // Each known program among them: a wrapper may come first (`tsocks
+    // timeout 5 curl x`).
     words
         .iter()
         .enumerate()
         .skip(1)
-        .take(4)
-        .find(|(_, w)| !w.starts_with('-') && known_program(w))
+        .filter(|(_, w)| !w.starts_with('-'))
+        .take(6)
+        .filter(|(_, w)| known_program(w))
         .map(|(i, _)| i)
+        .collect()
 }
+
+/// Programs no table describes whose operands are data, never a command
+/// they run: searchers, manual lookups, package queries, banners.
+#[rustfmt::skip]
+const TAKE_WORDS_AS_DATA: &[&str] = &[
+    "ugrep", "ack", "ag", "rga", "sd", "fastmod", "sad", "comby", "whatis", "apropos", "tldr", "cheat",
+    "dpkg-query", "apt-cache", "apt-file", "update-alternatives", "figlet", "toilet", "cowsay",
+    "banner", "notify-send", "say", "espeak",
+];
 
 /// A program the judge, the effect model, the registry or the table of
 /// programs that run programs describes.
@@ -96,6 +112,41 @@ fn known_program(word: &str) -> bool {
             || shellward_judge::knows(base)
             || runners::SHELLS.contains(&base)
             || shellward_registry::lookup(base).is_some())
+}
+
+/// Are all of sed's scripts in `args` (`-e`, `--expression`, or the first
+/// operand) plain ([`shellward_judge::sed_script_is_plain`])? A script
+/// from a file (`-f`, `--file`) is not known.
+fn sed_is_plain(args: &[String]) -> bool {
+    let mut scripts: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if a == "-e" || a == "--expression" {
+            scripts.extend(args.get(i).map(String::as_str));
+            i += 1;
+        } else if let Some(v) = a.strip_prefix("--expression=") {
+            scripts.push(v);
+        } else if a == "-f"
+            || a.starts_with("--file")
+            || (a.starts_with('-') && !a.starts_with("--") && a.contains('f'))
+        {
+            return false;
+        } else if let Some(v) = a.strip_prefix("-e").filter(|v| !v.is_empty()) {
+            scripts.push(v);
+        } else if a.starts_with('-') && !a.starts_with("--") && a.len() > 2 && a.ends_with('e') {
+            // `-ne SCRIPT`: the script is the next word.
+            scripts.extend(args.get(i).map(String::as_str));
+            i += 1;
+        }
+    }
+    if scripts.is_empty() {
+        let first = args.iter().find(|a| !a.starts_with('-'));
+        scripts.extend(first.map(String::as_str));
+    }
+    scripts
+        .into_iter()
+        .all(shellward_judge::sed_script_is_plain)
 }
 
 /// Does this command write files: a redirection to one, or a program of
@@ -314,6 +365,11 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         push(out, &bare, partial, "path");
     }
     if name == "find" || name == "fd" || name == "fdfind" {
+        // fd's exec spelled in a cluster or glued (`-HX rm`, `--exec=rm`)
+        // is not read: rules cannot be checked against it.
+        if name != "find" && runs_option_of(name, words) && runners::fd_exec(words).is_empty() {
+            out.complete = false;
+        }
         find_exec(words, partial, out, depth);
         return;
     }
@@ -379,8 +435,9 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     if replays(name, words) || shell_escape(name, words) || runs_option_of(name, words) {
         out.complete = false;
     }
-    // GNU sed's `e` command and `s///e` run what they are given.
-    if matches!(name, "sed" | "gsed") && shellward_effects::scan::sed_runs_commands(&words[1..]) {
+    // GNU sed's `e` command and `s///e` run what they are given: a script
+    // the judge's reader of sed does not find plain, or one in a file.
+    if matches!(name, "sed" | "gsed") && !sed_is_plain(&words[1..]) {
         out.complete = false;
     }
     // awk's `system("...")`, `print | "cmd"`, `"cmd" | getline`: commands
@@ -621,6 +678,9 @@ fn escapes_on_stdin(words: &[String]) -> bool {
 const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     ("tar", &["-I", "-F"]), ("bsdtar", &["-I"]), ("zip", &["-TT", "--unzip-command"]),
     ("rg", &["--pre"]), ("scp", &["-S"]), ("sftp", &["-S"]), ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
+    // fd's exec in the spellings its subjects are not read from (`-Hx`,
+    // `-xrm`, `--exec=rm`).
+    ("fd", &["-x", "-X", "--exec", "--exec-batch"]), ("fdfind", &["-x", "-X", "--exec", "--exec-batch"]),
     ("less", &["+!", "+|"]), ("more", &["+!"]), ("journalctl", &["--pager"]),
     ("split", &["--filter"]), ("man", &["-P", "--pager", "-H", "--html"]),
 ];

@@ -134,7 +134,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
     if parsed {
         walk.script(analysis.commands(), subjects, 0);
         walk.out
-            .extend(crate::renames::effects(analysis.commands()));
+            .extend(crate::renames::effects(analysis.commands(), subjects));
     }
     let unfollowed = unfollowed(analysis, subjects, parsed);
     if unfollowed {

@@ -72,7 +72,7 @@ const RECIPES: &[(&str, &[&str])] = &[
 
 /// The effects of `commands` (a line's simple commands, in order) that
 /// rename programs or run what an earlier command wrote.
-pub fn effects(commands: &[SimpleCommand]) -> Vec<Effect> {
+pub fn effects(commands: &[SimpleCommand], subjects: &crate::subject::Subjects) -> Vec<Effect> {
     let mut out = Vec::new();
     // Both need a command after the one that renames or writes; a git
     // alias from the environment is read on the command itself.
@@ -107,10 +107,22 @@ pub fn effects(commands: &[SimpleCommand]) -> Vec<Effect> {
         if git_alias_from_environment(c) {
             out.push(renamed("git"));
         }
-        if !written.is_empty()
-            && let Some(file) = runs_written(base, program, args, &written)
-        {
-            out.push(written_then_run(file));
+        // The command itself, or what it runs (`env ./x`, `sudo sh x.sh`,
+        // `timeout 9 ./x`): its subjects.
+        if !written.is_empty() {
+            let run = std::iter::once(argv[shown..].to_vec()).chain(
+                subjects
+                    .of_command(i)
+                    .iter()
+                    .filter(|s| !s.stands_for)
+                    .map(|s| s.words.iter().map(String::as_str).collect()),
+            );
+            let found = run.filter_map(|words: Vec<&str>| {
+                let (&program, args) = words.split_first()?;
+                let base = program.rsplit('/').next().unwrap_or(program);
+                runs_written(base, program, args, &written).map(str::to_string)
+            });
+            out.extend(found.take(1).map(|file| written_then_run(&file)));
         }
         written.extend(files_written(c, base, args).map(normal));
     }

@@ -178,6 +178,14 @@ fn read_text(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
             if let Some(value) = expanded(w, &vars) {
                 *w = value;
             }
+            // A make recipe line's prefixes (`@rm`, `-rm`, `+rm`): the
+            // program after them runs.
+            if let Some(bare) = w
+                .strip_prefix(['@', '+', '-'])
+                .filter(|b| !b.starts_with('-') && crate::is_known(crate::family(base(b))))
+            {
+                *w = bare.to_string();
+            }
         }
         if !read_piece(&piece, &here, &mut out, &mut work) {
             out.truncate(MAX_EFFECTS - 1);
@@ -211,7 +219,8 @@ fn worth_reading(text: &str) -> bool {
                 return true;
             }
             let known = |word: &str| {
-                let word = word.trim_start_matches('!');
+                // `!rm` (an editor's escape), `@rm`, `-rm`, `+rm` (make's recipe prefixes).
+                let word = word.trim_start_matches(['!', '@', '+', '-']);
                 crate::is_known(crate::family(word.rsplit('/').next().unwrap_or(word)))
             };
             let value = token.rsplit_once('=').map_or(token, |(_, v)| v);

@@ -358,12 +358,22 @@ fn classify(path: &Path, ctx: &Context<'_>) -> Scope {
 }
 
 /// Does `path`, its links followed (as far as it exists), stay below
-/// `root` (its links followed too)?
+/// `root`, which must itself be where it is written (`~/.cache` a link to
+/// `~` is no cache)?
 fn stays_below(path: &Path, root: &Path) -> bool {
-    let Ok(root) = std::fs::canonicalize(root) else {
-        // A cache that does not exist holds no link yet.
-        return true;
+    let Ok(real_root) = std::fs::canonicalize(root) else {
+        // A cache that does not exist holds no link yet; the nearest
+        // directory above it that exists must be where it is written.
+        return root
+            .ancestors()
+            .skip(1)
+            .find_map(|a| std::fs::canonicalize(a).ok().map(|real| real == a))
+            .unwrap_or(false);
     };
+    if real_root != root {
+        return false;
+    }
+    let root = real_root;
     let mut existing = path;
     loop {
         if let Ok(real) = std::fs::canonicalize(existing) {

@@ -515,6 +515,12 @@ fn home_caches_are_disposable_where_links_stay_in_them() {
         let d = decision_in(&p, Mode::Yolo, "{}", Level::User, command);
         assert_eq!(d.action, want, "{command}: {} ({})", d.rule, d.reason);
     }
+    // A cache directory that is itself a link (`~/.npm -> ~`) is the home.
+    std::os::unix::fs::symlink(&p.home, p.home.join(".npm")).unwrap();
+    for command in ["rm -rf ~/.npm/", "rm -rf ~/.npm/proj"] {
+        let d = decision_in(&p, Mode::Yolo, "{}", Level::User, command);
+        assert_eq!(d.action, Ask, "{command}: {} ({})", d.rule, d.reason);
+    }
 }
 
 /// What stays allowed in yolo mode beside the eighth review's rows: the

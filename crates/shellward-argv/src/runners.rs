@@ -120,49 +120,52 @@ pub struct FindExec {
 /// The commands `find` runs, as GNU find reads them: a command ends at
 /// `;`, or at `+` right after `{}` (any other `+` is an argument).
 pub fn find_exec<S: AsRef<str>>(words: &[S]) -> Vec<FindExec> {
-    const ACTIONS: &[&str] = &["-exec", "-execdir", "-ok", "-okdir"];
+    execs(
+        words,
+        &["-exec", "-execdir", "-ok", "-okdir"],
+        |w, k, start| {
+            w[k].as_ref() == ";" || (w[k].as_ref() == "+" && k > start && w[k - 1].as_ref() == "{}")
+        },
+    )
+}
+
+/// The commands `fd` runs: `-x CMD ARGS` / `--exec` for each result,
+/// `-X` / `--exec-batch` once for all, each up to a `;` word or the end
+/// (fd's own reading: every word after the option belongs to the command,
+/// and no terminator is needed).
+pub fn fd_exec<S: AsRef<str>>(words: &[S]) -> Vec<FindExec> {
+    execs(words, &["-x", "--exec", "-X", "--exec-batch"], |w, k, _| {
+        w[k].as_ref() == ";"
+    })
+    .into_iter()
+    .map(|exec| FindExec {
+        terminated: true,
+        ..exec
+    })
+    .collect()
+}
+
+/// The commands after any of `actions` in `words`, each up to the first
+/// word `ends(words, k, start)` accepts (`terminated` when one did).
+fn execs<S: AsRef<str>>(
+    words: &[S],
+    actions: &[&'static str],
+    ends: impl Fn(&[S], usize, usize) -> bool,
+) -> Vec<FindExec> {
     let mut out = Vec::new();
     let mut i = 1;
     while i < words.len() {
-        let Some(action) = ACTIONS.iter().find(|a| **a == words[i].as_ref()) else {
+        let Some(action) = actions.iter().find(|a| **a == words[i].as_ref()) else {
             i += 1;
             continue;
         };
         let start = i + 1;
-        let end = (start..words.len()).find(|&k| {
-            let w = words[k].as_ref();
-            w == ";" || (w == "+" && k > start && words[k - 1].as_ref() == "{}")
-        });
+        let end = (start..words.len()).find(|&k| ends(words, k, start));
         out.push(FindExec {
             action,
             at: i,
             command: start..end.unwrap_or(words.len()),
             terminated: end.is_some(),
-        });
-        i = end.map_or(words.len(), |e| e + 1);
-    }
-    out
-}
-
-/// The commands `fd` runs: `-x CMD ARGS` / `--exec` for each result,
-/// `-X` / `--exec-batch` once for all, each up to a `;` word or the end
-/// (fd's own reading: every word after the option belongs to the command).
-pub fn fd_exec<S: AsRef<str>>(words: &[S]) -> Vec<FindExec> {
-    const ACTIONS: &[&str] = &["-x", "--exec", "-X", "--exec-batch"];
-    let mut out = Vec::new();
-    let mut i = 1;
-    while i < words.len() {
-        let Some(action) = ACTIONS.iter().find(|a| **a == words[i].as_ref()) else {
-            i += 1;
-            continue;
-        };
-        let start = i + 1;
-        let end = (start..words.len()).find(|&k| words[k].as_ref() == ";");
-        out.push(FindExec {
-            action,
-            at: i,
-            command: start..end.unwrap_or(words.len()),
-            terminated: true,
         });
         i = end.map_or(words.len(), |e| e + 1);
     }

@@ -648,6 +648,40 @@ fn device_write() -> Effect {
     }
 }
 
+/// sed's scripts among its arguments (the words after its name): each
+/// `-e SCRIPT`, `-eSCRIPT`, `--expression=SCRIPT`, the word after a
+/// cluster ending in `e` (`-ne SCRIPT`), or else the first operand. `None`
+/// when a script comes from a file (`-f`, `--file`), which is not known.
+pub fn sed_scripts(args: &[String]) -> Option<Vec<&str>> {
+    let mut scripts: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        let cluster = a.starts_with('-') && !a.starts_with("--");
+        if a == "-e" || a == "--expression" {
+            scripts.extend(args.get(i).map(String::as_str));
+            i += 1;
+        } else if let Some(v) = a.strip_prefix("--expression=") {
+            scripts.push(v);
+        } else if a.starts_with("--file") || (cluster && a.contains('f')) {
+            return None;
+        } else if let Some(v) = a.strip_prefix("-e").filter(|v| !v.is_empty()) {
+            scripts.push(v);
+        } else if cluster && a.len() > 2 && a.ends_with('e') {
+            scripts.extend(args.get(i).map(String::as_str));
+            i += 1;
+        }
+    }
+    if scripts.is_empty() {
+        scripts.extend(
+            args.iter()
+                .find(|a| !a.starts_with('-'))
+                .map(String::as_str),
+        );
+    }
+    Some(scripts)
+}
+
 /// A sed command without its address and the braces before it (`1`,
 /// `$`, `1,5!`, `/re/`, `\,re,`, `{`).
 fn without_address(command: &str) -> &str {
@@ -722,23 +756,7 @@ fn sed_effects(args: &Args<'_>, out: &mut Vec<Effect>) {
 /// The shell commands a sed script runs: `e COMMAND` (also glued,
 /// `1ecurl x`), and a substitution with the `e` flag (its result).
 fn sed_commands_run<'a>(args: &Args<'a>) -> Vec<&'a str> {
-    let words = args.words();
-    let mut scripts: Vec<&str> = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        if w == "-e" || w == "--expression" {
-            scripts.extend(words.get(i + 1).map(String::as_str));
-        } else if let Some(v) = w.strip_prefix("--expression=") {
-            scripts.push(v);
-        } else if let Some(v) = w
-            .strip_prefix("-e")
-            .filter(|v| !v.is_empty() && !w.starts_with("--"))
-        {
-            scripts.push(v);
-        }
-    }
-    if scripts.is_empty() {
-        scripts.extend(args.operands().first().copied());
-    }
+    let scripts = sed_scripts(args.words()).unwrap_or_default();
     let mut out = Vec::new();
     for script in scripts {
         for command in script.split(['\n', ';']) {

@@ -114,39 +114,15 @@ fn known_program(word: &str) -> bool {
             || shellward_registry::lookup(base).is_some())
 }
 
-/// Are all of sed's scripts in `args` (`-e`, `--expression`, or the first
-/// operand) plain ([`shellward_judge::sed_script_is_plain`])? A script
-/// from a file (`-f`, `--file`) is not known.
+/// Are all of sed's scripts in `args` ([`shellward_effects::scan::sed_scripts`])
+/// plain, as the judge reads sed ([`shellward_judge::sed_script_is_plain`])?
+/// A script from a file is not known.
 fn sed_is_plain(args: &[String]) -> bool {
-    let mut scripts: Vec<&str> = Vec::new();
-    let mut i = 0;
-    while let Some(a) = args.get(i) {
-        i += 1;
-        if a == "-e" || a == "--expression" {
-            scripts.extend(args.get(i).map(String::as_str));
-            i += 1;
-        } else if let Some(v) = a.strip_prefix("--expression=") {
-            scripts.push(v);
-        } else if a == "-f"
-            || a.starts_with("--file")
-            || (a.starts_with('-') && !a.starts_with("--") && a.contains('f'))
-        {
-            return false;
-        } else if let Some(v) = a.strip_prefix("-e").filter(|v| !v.is_empty()) {
-            scripts.push(v);
-        } else if a.starts_with('-') && !a.starts_with("--") && a.len() > 2 && a.ends_with('e') {
-            // `-ne SCRIPT`: the script is the next word.
-            scripts.extend(args.get(i).map(String::as_str));
-            i += 1;
-        }
-    }
-    if scripts.is_empty() {
-        let first = args.iter().find(|a| !a.starts_with('-'));
-        scripts.extend(first.map(String::as_str));
-    }
-    scripts
-        .into_iter()
-        .all(shellward_judge::sed_script_is_plain)
+    shellward_effects::scan::sed_scripts(args).is_some_and(|scripts| {
+        scripts
+            .into_iter()
+            .all(shellward_judge::sed_script_is_plain)
+    })
 }
 
 /// Does this command write files: a redirection to one, or a program of

@@ -474,16 +474,7 @@ pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
     // psql runs what a query returns as SQL (`\gexec`), or what a variable
     // holds (`:name` with `-v name=...`): statements only known then.
     if sql.contains("\\gexec") {
-        out.push(Effect {
-            rule: "database.gexec",
-            pack: Pack::Database,
-            action: Action::Remote,
-            severity: Severity::Destructive,
-            scope: Scope::Remote,
-            target: None,
-            summary: "runs SQL that a query builds when it runs",
-            alternative: Some("run the query alone first and read what it builds"),
-        });
+        out.push(gexec());
     }
     // Every statement below names one of these words: most text is not
     // SQL that deletes, and is passed over in one look.
@@ -549,6 +540,20 @@ pub fn sql_effects(sql: &str, out: &mut Vec<Effect>) {
                 ),
             });
         }
+    }
+}
+
+/// SQL that a query builds when it runs (psql's `\gexec`).
+fn gexec() -> Effect {
+    Effect {
+        rule: "database.gexec",
+        pack: Pack::Database,
+        action: Action::Remote,
+        severity: Severity::Destructive,
+        scope: Scope::Remote,
+        target: None,
+        summary: "runs SQL that a query builds when it runs",
+        alternative: Some("run the query alone first and read what it builds"),
     }
 }
 

@@ -319,18 +319,14 @@ impl Walk<'_> {
                         self.out.extend(hidden);
                         // `tsocks sh -c 'rm -rf ~'`: the script, in order.
                         if let Some(script) = shell_script(&s.words[at..]) {
-                            let saved = self.cwd.clone();
-                            self.nested(script, depth);
-                            self.cwd = saved;
+                            self.nested_in_own_cwd(script, depth);
                         }
                     }
                 }
                 if let Some(script) = shell_script(&s.words) {
                     // The script in order, with its own `cd`s and redirections
                     // (`sudo sh -c 'cd /etc && rm -f shadow'`).
-                    let saved = self.cwd.clone();
-                    self.nested(script, depth);
-                    self.cwd = saved;
+                    self.nested_in_own_cwd(script, depth);
                 }
             }
             self.scripts_fed(commands, i, subjects.of_command(i), depth);
@@ -507,6 +503,14 @@ impl Walk<'_> {
 
     /// A script inside the command: its commands in order, from the same
     /// directory.
+    /// [`Walk::nested`] for a shell's own script (`sh -c`): its `cd`s end
+    /// with it.
+    fn nested_in_own_cwd(&mut self, script: &str, depth: usize) {
+        let saved = self.cwd.clone();
+        self.nested(script, depth);
+        self.cwd = saved;
+    }
+
     fn nested(&mut self, script: &str, depth: usize) {
         let inner = shellward_syntax::analyze(script);
         let subjects = crate::subject::subjects(inner.commands(), inner.source());

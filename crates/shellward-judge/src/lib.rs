@@ -1024,33 +1024,19 @@ fn note_path(ctx: &Context, cwd: &Path, word: &Word, external: &mut Vec<String>)
     }
 }
 
-/// The first argument rewritten as options, for a program that reads a
-/// first word without a dash as old-style options (`tar tzf` is `tar
-/// -tzf`). One its row cannot read is not an operand but options it does
-/// not know (`tar I CMD -tf x` runs CMD).
-fn old_style(
-    entry: Option<&tables::Entry>,
-    name: &str,
-    given: Option<&str>,
-) -> Result<Option<String>, Reject> {
-    let Some(read) = entry
-        .and_then(|e| e.row())
-        .and_then(|(row, _)| row.old_style)
-    else {
-        return Ok(None);
-    };
-    let Some(given) = given.filter(|g| !g.starts_with('-')) else {
-        return Ok(None);
-    };
-    match read(given) {
-        Some(first) => Ok(Some(first)),
-        None => Err(Reject::new(
+/// `given`, a program's first word without a dash, read by `read` as
+/// old-style options (`tar tzf` is `tar -tzf`). One its row cannot read
+/// is not an operand but options it does not know (`tar I CMD -tf x` runs
+/// CMD).
+fn old_style(read: fn(&str) -> Option<String>, name: &str, given: &str) -> Result<String, Reject> {
+    read(given).ok_or_else(|| {
+        Reject::new(
             Rule::ReadonlyFlag.at_fmt(format_args!("{name}:{given}")),
             format!(
                 "`{name}` reads `{given}` as old-style options, and not all of them are read-only"
             ),
-        )),
-    }
+        )
+    })
 }
 
 fn judge_argv(
@@ -1084,8 +1070,13 @@ fn judge_argv(
     let dashed;
     let mut argv: Small<&str> = words.iter().map(|w| w.value.as_str()).collect();
     let entry = tables::entry(name);
-    if let Some(first) = old_style(entry, name, argv.get(1).copied())? {
-        dashed = first;
+    if let Some(read) = entry
+        .and_then(|e| e.row())
+        .and_then(|(row, _)| row.old_style)
+        && let Some(&given) = argv.get(1)
+        && !given.starts_with('-')
+    {
+        dashed = old_style(read, name, given)?;
         argv[1] = &dashed;
     }
     let args = &argv[1..];

@@ -562,9 +562,10 @@ const FIND: &str = "-H -P -L -follow -O=NUM -D=STR -name=STR -iname=STR -path=ST
 
 /// What the tables say about one program name: looked up once per
 /// command (one hash of the name, not a scan of each list). The map is
-/// built from names alone; a row's options are parsed, and the rule texts
-/// written, the first time that program is judged (a hook judging one
-/// command parses one row, not all of them).
+/// built from names alone and its records are small (a hook's process
+/// touches a few pages for it, not a hundred kilobytes); a row's options
+/// are parsed, and the rule texts written, the first time that program is
+/// judged (a hook judging one command parses one row, not all of them).
 #[derive(Default)]
 pub(crate) struct Entry {
     /// The program's name.
@@ -577,11 +578,19 @@ pub(crate) struct Entry {
     pub any_args: bool,
     /// Its row in [`ROWS`].
     row: Option<&'static Row>,
-    /// The row's parsed options, on first use.
-    options: std::sync::OnceLock<crate::flags::Options>,
-    /// The rule ids and reasons that let it through, written on first use
-    /// so a verdict borrows them instead of building them per command.
-    accepted: std::sync::OnceLock<Accepted>,
+    /// What is built on first use, boxed so unjudged programs cost a
+    /// pointer.
+    judged: std::sync::OnceLock<Box<Judged>>,
+}
+
+/// An entry's state built the first time its program is judged.
+struct Judged {
+    /// The row's parsed options (with `--help` and `--version`), if it
+    /// has a row.
+    options: Option<crate::flags::Options>,
+    /// The rule ids and reasons that let it through, written once so a
+    /// verdict borrows them instead of building them per command.
+    accepted: Accepted,
 }
 
 /// `(rule, reason)` for each way a name can be read-only.
@@ -592,39 +601,46 @@ pub(crate) struct Accepted {
 }
 
 impl Entry {
+    fn judged(&self) -> &Judged {
+        let (name, row) = (self.name, self.row);
+        self.judged.get_or_init(|| {
+            let options = row.map(|row| {
+                let mut options = crate::flags::Options::parse(row.options);
+                options.extend("--help --version");
+                options
+            });
+            let accepted = Accepted {
+                version: (
+                    Rule::ReadonlyVersion.at(name).into_owned(),
+                    "prints a version".into(),
+                ),
+                any_args: (
+                    Rule::ReadonlyAnyArg.at(name).into_owned(),
+                    format!("`{name}` only prints, whatever its arguments"),
+                ),
+                flags: (
+                    Rule::ReadonlyFlags.at(name).into_owned(),
+                    format!("`{name}` with only read-only options"),
+                ),
+            };
+            Box::new(Judged { options, accepted })
+        })
+    }
+
     /// The row and its parsed options (with `--help` and `--version`).
     pub(crate) fn row(&self) -> Option<(&'static Row, &crate::flags::Options)> {
         let row = self.row?;
-        let options = self.options.get_or_init(|| {
-            let mut options = crate::flags::Options::parse(row.options);
-            options.extend("--help --version");
-            options
-        });
-        Some((row, options))
+        Some((row, self.judged().options.as_ref()?))
     }
 
     /// The rules that let this program through.
     pub(crate) fn accepted(&self) -> &Accepted {
-        let name = self.name;
-        self.accepted.get_or_init(|| Accepted {
-            version: (
-                Rule::ReadonlyVersion.at(name).into_owned(),
-                "prints a version".into(),
-            ),
-            any_args: (
-                Rule::ReadonlyAnyArg.at(name).into_owned(),
-                format!("`{name}` only prints, whatever its arguments"),
-            ),
-            flags: (
-                Rule::ReadonlyFlags.at(name).into_owned(),
-                format!("`{name}` with only read-only options"),
-            ),
-        })
+        &self.judged().accepted
     }
 }
 
-/// The entry for `name`, if any table mentions it. Built once; the map's
-/// keys are fixed, so a fixed-seed hasher is enough.
+/// The entry for `name`, if any table mentions it. Built once, at its
+/// final size; the map's keys are fixed, so a fixed-seed hasher is enough.
 pub(crate) fn entry(name: &str) -> Option<&'static Entry> {
     use std::collections::HashMap;
     use std::sync::OnceLock;
@@ -632,39 +648,18 @@ pub(crate) fn entry(name: &str) -> Option<&'static Entry> {
     static BY_NAME: OnceLock<Map> = OnceLock::new();
     BY_NAME
         .get_or_init(|| {
-            let mut map = Map::default();
-            let get = |map: &mut Map, name: &'static str| {
+            let names = SECRETS.len() + VERSION_ONLY.len() + ANY_ARGS.len() + ROWS.len();
+            let mut map = Map::with_capacity_and_hasher(names, Default::default());
+            fn get<'m>(map: &'m mut Map, name: &'static str) -> &'m mut Entry {
                 map.entry(name).or_insert_with(|| Entry {
                     name,
                     ..Entry::default()
-                });
-            };
-            for &name in SECRETS.iter().chain(VERSION_ONLY).chain(ANY_ARGS) {
-                get(&mut map, name);
+                })
             }
-            for row in ROWS {
-                get(&mut map, row.name);
-            }
-            for &name in SECRETS {
-                if let Some(e) = map.get_mut(name) {
-                    e.secret = true;
-                }
-            }
-            for &name in VERSION_ONLY {
-                if let Some(e) = map.get_mut(name) {
-                    e.version_only = true;
-                }
-            }
-            for &name in ANY_ARGS {
-                if let Some(e) = map.get_mut(name) {
-                    e.any_args = true;
-                }
-            }
-            for row in ROWS {
-                if let Some(e) = map.get_mut(row.name) {
-                    e.row = Some(row);
-                }
-            }
+            SECRETS.iter().for_each(|&name| get(&mut map, name).secret = true);
+            VERSION_ONLY.iter().for_each(|&name| get(&mut map, name).version_only = true);
+            ANY_ARGS.iter().for_each(|&name| get(&mut map, name).any_args = true);
+            ROWS.iter().for_each(|row| get(&mut map, row.name).row = Some(row));
             map
         })
         .get(name)

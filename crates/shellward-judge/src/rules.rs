@@ -83,6 +83,12 @@ macro_rules! catalog {
             pub const fn meaning(self) -> &'static str {
                 match self { $(Rule::$variant => $meaning,)* }
             }
+
+            /// The rule an id (with or without a detail) names.
+            pub fn of(id: &str) -> Option<Rule> {
+                let base = id.split_once(':').map_or(id, |(base, _)| base);
+                match base { $($id => Some(Rule::$variant),)* _ => None }
+            }
         }
     };
 }
@@ -197,12 +203,6 @@ impl Rule {
     /// The id with a detail to format (`Rule::ReadonlyFlag.at_fmt(format_args!("{name}:{opt}"))`).
     pub fn at_fmt(self, detail: std::fmt::Arguments<'_>) -> crate::Text {
         format!("{}:{detail}", self.id()).into()
-    }
-
-    /// The rule an id (with or without a detail) names.
-    pub fn of(id: &str) -> Option<Rule> {
-        let base = id.split_once(':').map_or(id, |(base, _)| base);
-        Rule::ALL.iter().copied().find(|r| r.id() == base)
     }
 
     /// Is `id` this rule (with or without a detail)?

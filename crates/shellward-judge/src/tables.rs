@@ -656,10 +656,18 @@ pub(crate) fn entry(name: &str) -> Option<&'static Entry> {
                     ..Entry::default()
                 })
             }
-            SECRETS.iter().for_each(|&name| get(&mut map, name).secret = true);
-            VERSION_ONLY.iter().for_each(|&name| get(&mut map, name).version_only = true);
-            ANY_ARGS.iter().for_each(|&name| get(&mut map, name).any_args = true);
-            ROWS.iter().for_each(|row| get(&mut map, row.name).row = Some(row));
+            for &name in SECRETS {
+                get(&mut map, name).secret = true;
+            }
+            for &name in VERSION_ONLY {
+                get(&mut map, name).version_only = true;
+            }
+            for &name in ANY_ARGS {
+                get(&mut map, name).any_args = true;
+            }
+            for row in ROWS {
+                get(&mut map, row.name).row = Some(row);
+            }
             map
         })
         .get(name)

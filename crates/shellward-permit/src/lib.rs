@@ -251,7 +251,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
             .map(|&i| &req.settings.rules[i])
             .filter(|r| r.action == action)
         {
-            if let Some(decision) = rule_hit(rule, &whole_text, &targets) {
+            if let Some(decision) = rule_hit(rule, &whole_text, &targets, complete) {
                 return Some(decision);
             }
         }
@@ -387,14 +387,10 @@ fn unknown_subcommand(
                 return false;
             };
             targets.iter().any(|(s, t)| {
-                let path = t.path();
                 !s.partial
-                    && path.first().is_some_and(|p| *p == program)
-                    && path.get(1).is_some_and(|sub| {
-                        shellward_registry::lookup(program).is_some_and(|node| {
-                            node.has_subcommands() && node.subcommand(sub).is_none()
-                        })
-                    })
+                    && t.may_start_with(program)
+                    && t.path().first() == Some(&program)
+                    && t.unknown_subcommand()
             })
         });
     rule.map(|rule| {
@@ -411,18 +407,24 @@ fn unknown_subcommand(
 }
 
 /// The decision of one deny or ask rule, if it matches the whole text or a
-/// fully known command.
+/// fully known command. A prefix or option-set rule compares words, and
+/// where the whole command was analyzed (`complete`) every word it could
+/// compare is some command's: the text split at white space is read only
+/// where the analysis is not whole. Globs and exact texts always see the
+/// text too (`* > /dev/sda` matches a redirection).
 fn rule_hit(
     rule: &Rule,
     whole_text: &pattern::Target<'_>,
     targets: &[(&subject::Subject, pattern::Target<'_>)],
+    complete: bool,
 ) -> Option<Decision> {
     let matches = |t: &pattern::Target<'_>| {
         rule.pattern.key().is_none_or(|key| t.may_start_with(key))
             && rule.pattern.matches_target(t, true)
     };
     let by = targets.iter().find(|(s, t)| !s.partial && matches(t));
-    if by.is_none() && !matches(whole_text) {
+    let text_needed = !complete || !rule.pattern.is_prefix();
+    if by.is_none() && !(text_needed && matches(whole_text)) {
         return None;
     }
     let via = by

@@ -37,7 +37,8 @@ pub struct Target<'a> {
     trimmed: &'a str,
     source: &'a str,
     joined: std::cell::OnceCell<String>,
-    view: std::cell::OnceCell<View<'a>>,
+    reading: std::cell::OnceCell<Reading<'a>>,
+    options: std::cell::OnceCell<Vec<Cow<'a, str>>>,
     /// The words a matching rule's first word can be: see [`Target::may_start_with`].
     starts: [&'a str; 4],
 }
@@ -45,6 +46,33 @@ pub struct Target<'a> {
 /// A command as an option-set rule sees it: the words that are not
 /// options, and the options (canonical spellings). See [`option_view`].
 type View<'a> = (Vec<&'a str>, Vec<Cow<'a, str>>);
+
+/// A command's words read as [`option_view`] reads them, before options
+/// are given their canonical spellings (which only an option-set rule
+/// whose program and subcommands match needs).
+#[derive(Debug)]
+struct Reading<'w> {
+    /// The program's base name.
+    program: &'w str,
+    /// The program and the words that are not options.
+    path: Vec<&'w str>,
+    /// The options as written.
+    options: Vec<Spelled<'w>>,
+    /// The program has subcommands and the first word after it that is
+    /// not an option is none of them (`npm rum`, `cargo plugin`).
+    unknown_subcommand: bool,
+}
+
+/// One option as written.
+#[derive(Debug)]
+enum Spelled<'w> {
+    /// A whole word (`--force`, `-9`, `-n5`).
+    Word(&'w str),
+    /// A cluster of one-letter options, without its dash (`rf` of `-rf`).
+    Letters(&'w str),
+    /// An option an operand stands for (`+main` of `git push`: `-f`).
+    Implied(&'static str),
+}
 
 /// The first words of a command as rules compare it: the first word, its
 /// base name (an option-set rule compares `/bin/rm` as `rm`), the first
@@ -74,7 +102,8 @@ impl<'a> Target<'a> {
             trimmed: source.trim(),
             source,
             joined: std::cell::OnceCell::new(),
-            view: std::cell::OnceCell::new(),
+            reading: std::cell::OnceCell::new(),
+            options: std::cell::OnceCell::new(),
         }
     }
 
@@ -116,18 +145,75 @@ impl<'a> Target<'a> {
         &self.starts
     }
 
+    /// The words without building a list of a simple command's.
+    fn word_list(&self) -> Words<'_, 'a> {
+        match self.given {
+            Some(words) => Words::Given(words),
+            None => Words::Split(self.words()),
+        }
+    }
+
     fn joined(&self) -> &str {
-        self.joined.get_or_init(|| self.words().join(" "))
+        self.joined.get_or_init(|| match self.given {
+            Some(words) => words.join(" "),
+            None => self.words().join(" "),
+        })
     }
 
     /// The program and the words that are not options, subcommands by
     /// their first names (`npm --prefix x run-script b`: `npm run b`).
     pub fn path(&self) -> &[&'a str] {
-        &self.view().0
+        &self.reading().path
     }
 
-    fn view(&self) -> &View<'a> {
-        self.view.get_or_init(|| option_view(self.words()))
+    /// Is the command's subcommand one its program's registry node does
+    /// not have (an abbreviation, an alias, a plugin)?
+    pub fn unknown_subcommand(&self) -> bool {
+        self.reading().unknown_subcommand
+    }
+
+    fn reading(&self) -> &Reading<'a> {
+        self.reading.get_or_init(|| read_options(self.words()))
+    }
+
+    /// The options, canonical (on first need).
+    fn options(&self) -> &[Cow<'a, str>] {
+        self.options.get_or_init(|| {
+            let reading = self.reading();
+            canonical_options(reading.program, &reading.options)
+        })
+    }
+}
+
+/// A target's words: a simple command's own, or a text's split.
+#[derive(Clone, Copy)]
+enum Words<'t, 'a> {
+    Given(&'a [String]),
+    Split(&'t [&'a str]),
+}
+
+impl<'t, 'a: 't> Words<'t, 'a> {
+    fn len(self) -> usize {
+        match self {
+            Words::Given(w) => w.len(),
+            Words::Split(w) => w.len(),
+        }
+    }
+
+    fn iter(self) -> impl Iterator<Item = &'t str> {
+        let (given, split) = match self {
+            Words::Given(w) => (Some(w.iter().map(String::as_str)), None),
+            Words::Split(w) => (None, Some(w.iter().copied())),
+        };
+        given
+            .into_iter()
+            .flatten()
+            .chain(split.into_iter().flatten())
+    }
+
+    /// Do the words start with `prefix`?
+    fn start_with(self, prefix: &[String]) -> bool {
+        self.len() >= prefix.len() && prefix.iter().zip(self.iter()).all(|(p, w)| p == w)
     }
 }
 
@@ -137,6 +223,10 @@ pub struct Pattern {
     /// As written in the settings (`Bash(...)` unwrapped).
     pub text: String,
     kind: Kind,
+    /// [`Pattern::key`], found once.
+    key: Option<String>,
+    /// A glob's longest literal, found once (empty for other kinds).
+    literal: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -247,12 +337,25 @@ fn is_option(word: &str) -> bool {
 /// that are not options (option values skipped where the registry says an
 /// option takes one), and its options (clusters split, canonical).
 fn option_view<'w>(words: &[&'w str]) -> View<'w> {
+    let reading = read_options(words);
+    let options = canonical_options(reading.program, &reading.options);
+    (reading.path, options)
+}
+
+/// [`option_view`]'s walk: which words are options, which are values
+/// (skipped where the registry says an option takes one), which are the
+/// path (subcommands by their first names).
+fn read_options<'w>(words: &[&'w str]) -> Reading<'w> {
     let program = words
         .first()
         .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
     let mut node = shellward_registry::lookup(program);
-    let mut path = vec![program];
-    let mut options = Vec::new();
+    let mut reading = Reading {
+        program,
+        path: vec![program],
+        options: Vec::new(),
+        unknown_subcommand: false,
+    };
     let mut i = 1;
     let mut ended = false;
     while let Some(word) = words.get(i) {
@@ -264,18 +367,24 @@ fn option_view<'w>(words: &[&'w str]) -> View<'w> {
                 continue;
             }
             if let Some((_, _, _, option)) = OPERAND_OPTIONS.iter().find(|(p, sub, prefix, _)| {
-                *p == program && path.contains(sub) && w.starts_with(prefix)
+                *p == program && reading.path.contains(sub) && w.starts_with(prefix)
             }) {
-                options.push(Cow::Borrowed(*option));
+                reading.options.push(Spelled::Implied(option));
             }
             match node.and_then(|n| n.subcommand(w)) {
                 // A subcommand by its first name: `npm run-script` and
                 // `npm rum` are `npm run`.
                 Some(sub) => {
                     node = Some(sub);
-                    path.push(sub.names.first().map_or(w, String::as_str));
+                    reading
+                        .path
+                        .push(sub.names.first().map_or(w, String::as_str));
                 }
-                None => path.push(w),
+                None => {
+                    reading.unknown_subcommand |= reading.path.len() == 1
+                        && node.is_some_and(shellward_registry::Node::has_subcommands);
+                    reading.path.push(w);
+                }
             }
             continue;
         }
@@ -298,17 +407,34 @@ fn option_view<'w>(words: &[&'w str]) -> View<'w> {
             i += 1;
         }
         let numeric = w[1..].bytes().all(|b| b.is_ascii_digit());
-        if !w.starts_with("--") && name.len() > 2 && !numeric && !takes {
-            // `-rf`: `-r` and `-f`.
-            for c in name[1..].chars() {
-                let option = canonical(program, &format!("-{c}")).into_owned();
-                push_option(program, Cow::Owned(option), &mut options);
+        reading.options.push(
+            if !w.starts_with("--") && name.len() > 2 && !numeric && !takes {
+                Spelled::Letters(&name[1..])
+            } else {
+                Spelled::Word(w)
+            },
+        );
+    }
+    reading
+}
+
+/// The options of a [`Reading`] in canonical spellings: `-rf` is `-r`
+/// and `-f`.
+fn canonical_options<'w>(program: &str, spelled: &[Spelled<'w>]) -> Vec<Cow<'w, str>> {
+    let mut options = Vec::with_capacity(spelled.len());
+    for option in spelled {
+        match *option {
+            Spelled::Implied(option) => options.push(Cow::Borrowed(option)),
+            Spelled::Letters(letters) => {
+                for c in letters.chars() {
+                    let option = canonical(program, &format!("-{c}")).into_owned();
+                    push_option(program, Cow::Owned(option), &mut options);
+                }
             }
-        } else {
-            push_option(program, canonical(program, w), &mut options);
+            Spelled::Word(w) => push_option(program, canonical(program, w), &mut options),
         }
     }
-    (path, options)
+    options
 }
 
 /// Why a pattern could not be read.
@@ -376,9 +502,16 @@ impl Pattern {
         } else {
             Kind::Exact(inner.split_whitespace().collect::<Vec<_>>().join(" "))
         };
+        let key = key_of(&kind).map(str::to_string);
+        let literal = match &kind {
+            Kind::Glob(glob) => longest_literal(glob).to_string(),
+            _ => String::new(),
+        };
         Ok(Pattern {
             text: inner.to_string(),
             kind,
+            key,
+            literal,
         })
     }
 
@@ -412,16 +545,24 @@ impl Pattern {
 
     /// An option-set rule against a command's words.
     fn option_set_matches(&self, words: &[String]) -> bool {
-        self.option_set_matches_view(&option_view(&borrowed(words)))
+        let (path, options) = option_view(&borrowed(words));
+        self.option_set_matches_view(&path, || &options)
     }
 
-    fn option_set_matches_view(&self, (have_path, have): &View<'_>) -> bool {
+    /// The program and subcommands compared first; the options, canonical,
+    /// only then.
+    fn option_set_matches_view<'o, 'w: 'o>(
+        &self,
+        have_path: &[&str],
+        have: impl FnOnce() -> &'o [Cow<'w, str>],
+    ) -> bool {
         let Kind::OptionSet(path, options) = &self.kind else {
             return false;
         };
-        have_path.len() >= path.len()
-            && path.iter().zip(have_path).all(|(p, w)| p == w)
-            && options.iter().all(|o| have.iter().any(|h| h == o))
+        have_path.len() >= path.len() && path.iter().zip(have_path).all(|(p, w)| p == w) && {
+            let have = have();
+            options.iter().all(|o| have.iter().any(|h| h == o))
+        }
     }
 
     /// [`Pattern::matches_command`] (or, for a [`Target::text`],
@@ -436,16 +577,13 @@ impl Pattern {
         match &self.kind {
             Kind::Any => true,
             Kind::Prefix(prefix) => {
-                let starts = |words: &[&str]| {
-                    words.len() >= prefix.len() && prefix.iter().zip(words).all(|(p, w)| p == w)
-                };
-                starts(t.words())
+                t.word_list().start_with(prefix)
                     // Deny and ask rules also see through the program's
                     // options and subcommand aliases (`npm --prefix x
                     // run-script build` is an `npm run build`).
-                    || (loose && prefix.len() > 1 && starts(&t.view().0))
+                    || (loose && prefix.len() > 1 && Words::Split(t.path()).start_with(prefix))
             }
-            Kind::OptionSet(..) => self.option_set_matches_view(t.view()),
+            Kind::OptionSet(..) => self.option_set_matches_view(t.path(), || t.options()),
             Kind::Exact(exact) if !loose => self.text == t.trimmed || exact == t.trimmed,
             Kind::Glob(glob) if !loose => wildcard(glob.as_bytes(), t.trimmed.as_bytes()),
             // The source single-spaced, or the words joined and
@@ -455,14 +593,14 @@ impl Pattern {
                 exact.split(' ').eq(t.source.split_whitespace())
                     || exact
                         .split(' ')
-                        .eq(t.words().iter().flat_map(|w| w.split_whitespace()))
+                        .eq(t.word_list().iter().flat_map(|w| w.split_whitespace()))
             }
             // A text without the glob's longest literal cannot match: most
             // commands are passed over before the words are joined.
-            Kind::Glob(glob) => {
-                let literal = longest_literal(glob);
+            Kind::Glob(_) => {
+                let literal = self.literal.as_str();
                 (t.trimmed.contains(literal) && glob_or_exact(t.trimmed))
-                    || (in_words(literal, t.words()) && glob_or_exact(t.joined()))
+                    || (in_words(literal, t.word_list()) && glob_or_exact(t.joined()))
             }
         }
     }
@@ -495,7 +633,7 @@ impl Pattern {
             // The known words' program and subcommands must agree; any
             // option may still come.
             Kind::OptionSet(path, _) => {
-                let (have, _) = option_view(&borrowed(words));
+                let have = read_options(&borrowed(words)).path;
                 path.iter().zip(&have).all(|(p, w)| p == w)
             }
             Kind::Exact(text) | Kind::Glob(text) => {
@@ -537,17 +675,7 @@ impl Pattern {
     /// by ([`Target::may_start_with`]). `None` for `*` and for globs whose
     /// first word holds a `*`: those are tried against every command.
     pub fn key(&self) -> Option<&str> {
-        match &self.kind {
-            Kind::Any => None,
-            Kind::Prefix(words) | Kind::OptionSet(words, _) => words.first().map(String::as_str),
-            Kind::Exact(text) => text.split_whitespace().next(),
-            Kind::Glob(glob) => {
-                // `git * main`: the text starts with `git` and a space. A
-                // glob of one word (`rm*`) fixes no first word.
-                let (first, rest) = glob.split_once(' ')?;
-                (!first.is_empty() && !first.contains('*') && !rest.is_empty()).then_some(first)
-            }
-        }
+        self.key.as_deref()
     }
 
     /// The rule is a prefix rule (`words:*`), option-set or not.
@@ -571,6 +699,21 @@ fn is_tool_name(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
+/// The first word a pattern of this kind fixes: see [`Pattern::key`].
+fn key_of(kind: &Kind) -> Option<&str> {
+    match kind {
+        Kind::Any => None,
+        Kind::Prefix(words) | Kind::OptionSet(words, _) => words.first().map(String::as_str),
+        Kind::Exact(text) => text.split_whitespace().next(),
+        Kind::Glob(glob) => {
+            // `git * main`: the text starts with `git` and a space. A
+            // glob of one word (`rm*`) fixes no first word.
+            let (first, rest) = glob.split_once(' ')?;
+            (!first.is_empty() && !first.contains('*') && !rest.is_empty()).then_some(first)
+        }
+    }
+}
+
 /// The longest run of a `*` glob without a `*`: every text it matches
 /// holds it.
 fn longest_literal(glob: &str) -> &str {
@@ -579,7 +722,7 @@ fn longest_literal(glob: &str) -> &str {
 
 /// Could `literal` occur in `words` joined by spaces? Each of its runs
 /// without a space lies inside one word there (a necessary condition).
-fn in_words(literal: &str, words: &[&str]) -> bool {
+fn in_words(literal: &str, words: Words<'_, '_>) -> bool {
     literal
         .split(' ')
         .filter(|run| !run.is_empty())

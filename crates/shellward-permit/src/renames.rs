@@ -85,8 +85,12 @@ pub fn effects(commands: &[SimpleCommand], subjects: &crate::subject::Subjects) 
         return out;
     }
     let mut written: Vec<String> = Vec::new();
+    // Where later relative names are looked for: the directory `cd` moved
+    // to (as written), and the relative entries of a `PATH` set in the line.
+    let mut line = Line::default();
     for (i, c) in commands.iter().enumerate() {
         let argv: Vec<&str> = c.argv().collect();
+        line.assigns(c, &argv);
         // `builtin hash -p ...`, `command hash -p ...` are the builtin.
         let shown = argv
             .iter()
@@ -120,13 +124,144 @@ pub fn effects(commands: &[SimpleCommand], subjects: &crate::subject::Subjects) 
             let found = run.filter_map(|words: Vec<&str>| {
                 let (&program, args) = words.split_first()?;
                 let base = program.rsplit('/').next().unwrap_or(program);
-                runs_written(base, program, args, &written).map(str::to_string)
+                runs_written(base, program, args, &written, &line).map(str::to_string)
             });
-            out.extend(found.take(1).map(|file| written_then_run(&file)));
+            // `bash < x.sh`: a shell or interpreter given a written script
+            // on its standard input.
+            let fed = script_runner(base)
+                .then(|| {
+                    c.redirects
+                        .iter()
+                        .filter(|r| matches!(r.op, RedirectOp::Input | RedirectOp::ReadWrite))
+                        .filter(|r| r.fd.unwrap_or(0) == 0)
+                        .find_map(|r| line.find(&r.target.value, &written))
+                })
+                .flatten()
+                .map(str::to_string);
+            out.extend(found.chain(fed).take(1).map(|file| written_then_run(&file)));
         }
-        written.extend(files_written(c, base, args).map(normal));
+        let files: Vec<String> = files_written(c, base, args)
+            .map(|f| line.resolve(f))
+            .collect();
+        written.extend(files);
+        line.moves(base, args);
     }
     out
+}
+
+/// What earlier commands of a line change about where later ones find
+/// files: `cd DIR` (relative names are then under DIR) and `PATH=.:...`
+/// (a bare program name is then looked for in the relative entries).
+#[derive(Default)]
+struct Line {
+    /// The directory `cd` moved to, as written, if any (`""`: where the
+    /// line started).
+    cwd: String,
+    /// A `cd` the line cannot follow came before.
+    lost: bool,
+    /// The relative entries of a `PATH` the line set (`.` for an empty one).
+    path: Vec<String>,
+}
+
+impl Line {
+    /// A path as the line's start sees it: under the `cd` directory when
+    /// relative, single dots and doubled slashes dropped, `..` folded.
+    fn resolve(&self, path: &str) -> String {
+        if path.starts_with('/') || path.starts_with('~') || self.cwd.is_empty() {
+            return lexical(path);
+        }
+        lexical(&format!("{}/{path}", self.cwd))
+    }
+
+    /// The written file `path` names, if any: under the `cd` directory, or
+    /// where the line started (a `cd` inside a subshell does not last).
+    /// Once the directory is lost, a relative name may be any written file
+    /// with its last part.
+    fn find<'w>(&self, path: &str, written: &'w [String]) -> Option<&'w str> {
+        let (resolved, as_written) = (self.resolve(path), lexical(path));
+        let last = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+        let relative = !path.starts_with('/');
+        written
+            .iter()
+            .find(|w| {
+                **w == resolved
+                    || **w == as_written
+                    || (self.lost && relative && last(w) == last(&as_written))
+            })
+            .map(String::as_str)
+    }
+
+    /// `cd DIR`, `pushd DIR`: later relative names are under DIR. A `cd`
+    /// the line cannot follow (`cd -`, `cd "$X"`, `cd` alone) leaves the
+    /// directory unknown: later names are then matched by their last part.
+    fn moves(&mut self, base: &str, args: &[&str]) {
+        if !matches!(base, "cd" | "pushd") {
+            return;
+        }
+        let dir = args
+            .iter()
+            .copied()
+            .find(|a| !a.starts_with('-') || *a == "-");
+        match dir {
+            Some(d) if !d.contains('$') && d != "-" && !d.starts_with('~') => {
+                self.cwd = self.resolve(d);
+            }
+            _ => self.lost = true,
+        }
+    }
+
+    /// `PATH=...` before a command, as a command of its own, or given to
+    /// `export`/`declare`/`readonly`/`env`.
+    fn assigns(&mut self, c: &SimpleCommand, argv: &[&str]) {
+        let given = argv.iter().filter_map(|w| w.strip_prefix("PATH="));
+        let prefixed = c
+            .assignments
+            .iter()
+            .filter(|a| a.name == "PATH")
+            .map(|a| a.value.value.as_str());
+        let values: Vec<&str> = prefixed.chain(given).collect();
+        for value in values {
+            let relative = value
+                .split(':')
+                .filter(|e| !e.starts_with('/') && !e.starts_with('$'));
+            self.path.extend(relative.map(|e| {
+                if e.is_empty() {
+                    ".".to_string()
+                } else {
+                    e.to_string()
+                }
+            }));
+        }
+    }
+}
+
+/// `path` with `.` parts and doubled slashes dropped and `dir/..` folded
+/// (as written: links are not followed, which only matters for which
+/// written file a later name means).
+fn lexical(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            _ => parts.push(part),
+        }
+    }
+    let joined = parts.join("/");
+    if path.starts_with('/') {
+        format!("/{joined}")
+    } else {
+        joined
+    }
+}
+
+/// A shell, an interpreter, or `source`/`.`: what runs a script it is given.
+fn script_runner(base: &str) -> bool {
+    shellward_argv::runners::SHELLS.contains(&base)
+        || shellward_effects::scan::is_interpreter(base)
+        || matches!(base, "source" | ".")
 }
 
 /// A git alias set through the environment (`GIT_CONFIG_KEY_0=alias.p
@@ -230,20 +365,24 @@ fn runs_written<'w>(
     program: &str,
     args: &[&str],
     written: &'w [String],
+    line: &Line,
 ) -> Option<&'w str> {
-    let find = |path: &str| {
-        let path = normal(path);
-        written.iter().find(|w| **w == path).map(String::as_str)
-    };
+    let find = |path: &str| line.find(path, written);
     if program.contains('/')
         && let Some(file) = find(program)
     {
         return Some(file);
     }
-    let script_runner = shellward_argv::runners::SHELLS.contains(&base)
-        || shellward_effects::scan::is_interpreter(base)
-        || matches!(base, "source" | ".");
-    if script_runner
+    // A bare name found through a relative `PATH` entry (`PATH=.:$PATH x`).
+    if !program.contains('/')
+        && let Some(file) = line
+            .path
+            .iter()
+            .find_map(|dir| find(&format!("{dir}/{program}")))
+    {
+        return Some(file);
+    }
+    if script_runner(base)
         && let Some(script) = args.iter().find(|a| !a.starts_with('-'))
         && let Some(file) = find(script)
     {
@@ -261,15 +400,6 @@ fn runs_written<'w>(
         Some(file) => find(file),
         None => files.iter().find_map(|f| find(f)),
     }
-}
-
-/// A path as written, without leading `./` (`./x` and `x` are one file).
-fn normal(path: &str) -> String {
-    let mut p = path;
-    while let Some(rest) = p.strip_prefix("./") {
-        p = rest.trim_start_matches('/');
-    }
-    p.to_string()
 }
 
 fn renamed(builtin: &str) -> Effect {

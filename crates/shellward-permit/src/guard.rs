@@ -557,8 +557,11 @@ fn reads_scripts(words: &[String]) -> bool {
 /// script named, no `-c`/`-e` code (`sh`, `bash -s`, `python3 -`, `node`),
 /// or `/dev/stdin` or `-` named as the script (`bash /dev/stdin`,
 /// `source /dev/stdin`, `python3 - install`).
+/// Names of standard input as a file.
+const STDIN_NAMES: &[&str] = &["-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"];
+
 fn runs_stdin(words: &[String]) -> bool {
-    let stdin_named = |w: &String| matches!(w.as_str(), "-" | "/dev/stdin" | "/proc/self/fd/0");
+    let stdin_named = |w: &String| STDIN_NAMES.contains(&w.as_str());
     if words
         .first()
         .is_some_and(|w| matches!(w.as_str(), "source" | "."))
@@ -575,6 +578,17 @@ fn runs_stdin(words: &[String]) -> bool {
     };
     // A shell's code comes with `-c`; an interpreter's with `-c`, `-e` or
     // `-m` (or `--eval`, `--command`...): any long option is taken as one.
+    // make reads its makefile, not standard input, unless it is named as
+    // one (`make -f -`, `make --file=/dev/stdin`).
+    if matches!(base(&words[at]).as_str(), "make" | "gmake") {
+        let glued = |w: &String| {
+            w.starts_with('-')
+                && (w.ends_with("=-")
+                    || w == "-f-"
+                    || STDIN_NAMES.iter().skip(1).any(|n| w.ends_with(n)))
+        };
+        return words[at + 1..].iter().any(|w| stdin_named(w) || glued(w));
+    }
     let code_flags: &[char] = match SHELLS.contains(&base(&words[at]).as_str()) {
         true => &['c'],
         false => &['c', 'e', 'm'],

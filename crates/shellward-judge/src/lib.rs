@@ -1148,19 +1148,27 @@ fn judge_entry(
 /// A name the search path could resolve to a file the workspace holds
 /// (`.venv/bin/ls` while the venv is active, `./ls` with `.` on the path):
 /// an agent can write that file, so the name is not the program the row
-/// describes. Programs that search the path's neighbours (`man`) ask too.
+/// describes. So with the row's helpers (`tar -tzf` runs `gzip` by name);
+/// programs that search the path's neighbours (`man`) ask too.
 fn workspace_program(name: &str, ctx: &Context, cwd: &Path) -> Result<(), Reject> {
     if ctx.workspace_path.is_empty() || tables::SHELL_BUILTINS.contains(&name) {
         return Ok(());
     }
-    let searches = tables::entry(name)
+    let row = tables::entry(name)
         .and_then(|e| e.row())
-        .is_some_and(|(row, _)| row.searches_path);
+        .map(|(row, _)| row);
+    let searches = row.is_some_and(|row| row.searches_path);
+    let helpers = row.map_or(&[][..], |row| row.helpers);
     let planted = ctx
         .workspace_path
         .iter()
         .map(|dir| cwd.join(dir))
-        .find(|dir| searches || std::fs::symlink_metadata(dir.join(name)).is_ok());
+        .find(|dir| {
+            searches
+                || std::iter::once(name)
+                    .chain(helpers.iter().copied())
+                    .any(|program| std::fs::symlink_metadata(dir.join(program)).is_ok())
+        });
     match planted {
         Some(dir) => Err(Reject::new(
             Rule::CommandInWorkspace.at(&dir.to_string_lossy()),

@@ -127,6 +127,10 @@ pub(crate) struct Row {
     /// `DIR/../share/man` of each `$PATH` entry): with an entry in the
     /// workspace, it reads what the workspace holds there.
     pub searches_path: bool,
+    /// Programs it runs by name through the search path (`tar -z` runs
+    /// `gzip`; `zcat` is a script that runs `gzip`): with an entry in the
+    /// workspace, a file planted there under one of these names runs.
+    pub helpers: &'static [&'static str],
     /// Examples next to the row: commands that must be read-only (`true`)
     /// and commands that must not (`false`), judged in an empty workspace
     /// by a test (`tests/rules.rs`, `row_examples`).
@@ -173,6 +177,7 @@ const fn row(name: &'static str, operands: Operands, options: &'static str) -> R
         lists_names: None,
         moves_cwd: false,
         searches_path: false,
+        helpers: &[],
         examples: &[],
     }
 }
@@ -192,6 +197,10 @@ impl Row {
     }
     const fn searches_path(mut self) -> Row {
         self.searches_path = true;
+        self
+    }
+    const fn helpers(mut self, helpers: &'static [&'static str]) -> Row {
+        self.helpers = helpers;
         self
     }
     const fn moves_cwd(mut self) -> Row {
@@ -437,12 +446,12 @@ pub(crate) const ROWS: &[Row] = &[
     // --use-compress-program, --to-command, --checkpoint-action, -F|--info-script,
     // --rsh-command (run programs); -g|--listed-incremental, --index-file (write).
     // A `-T` file's lines that start with `-` are options (`-T/etc/x` reads another).
-    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH --verbatim-files-from --no-verbatim-files-from -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style).argument_files(&["-T"], "--verbatim-files-from").examples(&[("tar tzf a.tgz", true), ("tar -tf a.tar", true), ("tar I 'sh -c id' -tf a.tar", false), ("tar tIf x a.tar", false), ("tar cf x.tar a", false)]),
-    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test").check(cb::compressed_names).glob_reads_only(),
+    row("tar", Free, "-t|--list -x|--extract|--get -O|--to-stdout -v|--verbose -z|--gzip|--gunzip|--ungzip -j|--bzip2 -J|--xz --zstd --lzma --lzip -a|--auto-compress -f|--file=PATH -T|--files-from=PATH --verbatim-files-from --no-verbatim-files-from -X|--exclude-from=PATH --exclude=STR --wildcards --no-wildcards --anchored --no-anchored --wildcards-match-slash --ignore-case --no-ignore-case -i|--ignore-zeros --occurrence=OPT --full-time --utc --numeric-owner -R|--block-number --quoting-style=STR --show-transformed-names --strip-components=NUM --force-local -b|--blocking-factor=NUM --record-size=NUM").check(cb::tar).old_style(cb::tar_old_style).argument_files(&["-T"], "--verbatim-files-from").examples(&[("tar tzf a.tgz", true), ("tar -tf a.tar", true), ("tar I 'sh -c id' -tf a.tar", false), ("tar tIf x a.tar", false), ("tar cf x.tar a", false)]).helpers(DECOMPRESSORS),
+    row("zcat", Paths, "-f|--force -q|--quiet -v|--verbose -l|--list -t|--test").check(cb::compressed_names).glob_reads_only().helpers(&["gzip"]),
     row("bzcat", Paths, "-s|--small -q|--quiet -v|--verbose").glob_safe(),
     row("xzcat", Paths, "-q|--quiet -v|--verbose -T|--threads=NUM --single-stream --ignore-check").glob_reads_named(),
     row("gzip", Paths, GZIP).check(cb::gzip).examples(&[("gzip -c f", true), ("gzip f", false), ("gzip -d f.gz", false)]),
-    row("gunzip", Paths, GZIP).check(cb::gunzip).examples(&[("gunzip -c f.gz", true), ("gunzip -cf x", false)]),
+    row("gunzip", Paths, GZIP).check(cb::gunzip).helpers(&["gzip"]).examples(&[("gunzip -c f.gz", true), ("gunzip -cf x", false)]),
     // Operands: the archive, then member names (which are not read from disk;
     // one naming a path outside the workspace asks needlessly, but rarely).
     row("unzip", Paths, "-l -v -z -t -p -c -q -qq -C|--ignore-case").check(cb::unzip),
@@ -557,6 +566,11 @@ const RECURSIVE_GREP: &[&str] = &["-r", "-R"];
 const GREP: &str = "-e|--regexp=STR -f|--file=PATH -i|--ignore-case -y --no-ignore-case -v|--invert-match -w|--word-regexp -x|--line-regexp -c|--count --color=OPT --colour=OPT -L|--files-without-match -l|--files-with-matches -m|--max-count=NUM -o|--only-matching -q|--quiet|--silent -s|--no-messages -b|--byte-offset -H|--with-filename -h|--no-filename --label=STR -n|--line-number -T|--initial-tab -Z|--null -A|--after-context=NUM -B|--before-context=NUM -C|--context=NUM -a|--text -I --binary-files=STR -D|--devices=STR -d|--directories=STR --exclude=STR --exclude-dir=STR --include=STR -r|--recursive -R|--dereference-recursive --line-buffered -U|--binary -z|--null-data -E|--extended-regexp -F|--fixed-strings -G|--basic-regexp -P|--perl-regexp";
 
 const AWK: &str = "-F|--field-separator=STR -v|--assign=STR -b|--characters-as-bytes -c|--traditional -P|--posix -S|--sandbox -e|--source=STR";
+
+/// What tar runs to read a compressed archive (`-z`, `-j`, `-J`, `--zstd`,
+/// ..., or found from the archive itself): by name, through the search path.
+#[rustfmt::skip]
+const DECOMPRESSORS: &[&str] = &["gzip", "bzip2", "xz", "lzip", "lzma", "lzop", "zstd", "compress", "gunzip", "uncompress", "lz4", "pigz"];
 
 const FIND: &str = "-H -P -L -follow -O=NUM -D=STR -name=STR -iname=STR -path=STR -ipath=STR -wholename=STR -iwholename=STR -regex=STR -iregex=STR -regextype=STR -lname=STR -ilname=STR -type=STR -xtype=STR -maxdepth=NUM -mindepth=NUM -depth -mount -xdev -noleaf -ignore_readdir_race -daystart -newer=PATH -anewer=PATH -cnewer=PATH -newerXY=STR -mtime=STR -mmin=STR -atime=STR -amin=STR -ctime=STR -cmin=STR -used=STR -size=STR -empty -perm=STR -user=STR -group=STR -uid=STR -gid=STR -nouser -nogroup -readable -writable -executable -links=STR -inum=STR -samefile=PATH -fstype=STR -true -false -print -print0 -printf=STR -ls -prune -quit -not -a -and -o -or";
 

@@ -1453,6 +1453,7 @@ fn names_the_search_path_finds_in_the_workspace() {
     std::fs::create_dir_all(ws.join(".venv/bin")).unwrap();
     std::fs::write(ws.join("ls"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join(".venv/bin/rg"), "#!/bin/sh\n").unwrap();
+    std::fs::write(ws.join(".venv/bin/gzip"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join("a.txt"), "x\n").unwrap();
     let venv = format!("{}:/usr/bin:/bin", ws.join(".venv/bin").display());
     #[rustfmt::skip]
@@ -1467,6 +1468,14 @@ fn names_the_search_path_finds_in_the_workspace() {
         (&venv,                 "rg x",        false, "command.in_workspace"),
         (&venv,                 "cat a.txt",   true,  ""),
         (&venv,                 "man ls",      false, "command.in_workspace"),
+        // Programs that run a helper by name: tar's decompressors, the
+        // gzip scripts (`zcat` is `exec gzip -cd`).
+        (&venv,                 "tar -tzf a.tgz", false, "command.in_workspace"),
+        (&venv,                 "tar -tf a.tgz",  false, "command.in_workspace"),
+        (&venv,                 "zcat a.gz",      false, "command.in_workspace"),
+        (&venv,                 "gunzip -c a.gz", false, "command.in_workspace"),
+        ("/usr/bin:/bin",       "tar -tzf a.tgz", true,  ""),
+        ("/usr/bin:/bin",       "zcat a.gz",      true,  ""),
     ];
     for &(path, command, read_only, rule) in rows {
         let ctx = Context::new(&ws, &ws).with_search_path(Some(std::ffi::OsStr::new(path)));

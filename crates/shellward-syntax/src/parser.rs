@@ -1031,6 +1031,18 @@ impl<'a> Parser<'a> {
                 if line == doc.delimiter.as_slice() {
                     break;
                 }
+                // Inside `$(...)` bash also ends the body at the delimiter
+                // followed by an operator (`EOF)` closes the substitution
+                // and what follows runs): a line bash may read either way.
+                if let Some(rest) = line.strip_prefix(doc.delimiter.as_slice()) {
+                    let rest = rest.trim_ascii_start();
+                    if rest.first().is_some_and(|b| b"()|;&<>".contains(b)) {
+                        return Err(self.error(format!(
+                            "here-document line `{}` may end the here-document inside `$(...)`",
+                            String::from_utf8_lossy(line)
+                        )));
+                    }
+                }
                 body.extend_from_slice(line);
                 if line_end < self.b.len() {
                     body.push(b'\n');

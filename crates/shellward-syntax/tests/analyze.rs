@@ -156,6 +156,37 @@ fn nesting_limit_is_an_error_not_a_crash() {
     );
 }
 
+/// A here-document line that starts with the delimiter and goes on with
+/// an operator: inside `$(...)` bash ends the body there (`EOF)` closes
+/// the substitution and the next lines run as commands), so it is an
+/// error, not body text. Each row: the body's last line, and whether the
+/// command parses. The exact delimiter, and one followed by other text,
+/// stay body text as bash reads them.
+#[test]
+fn heredoc_delimiter_followed_by_an_operator_is_an_error() {
+    #[rustfmt::skip]
+    let rows: &[(&str, bool)] = &[
+        ("EOF)",   false),
+        ("EOF )",  false),
+        ("EOF;)",  false),
+        ("EOF)x",  false),
+        ("EOF|x",  false),
+        ("EOF  ",  true),
+        ("EOFX",   true),
+        ("xEOF)",  true),
+    ];
+    for &(line, parses) in rows {
+        let command = format!("echo \"$(cat <<EOF\nbody\n{line}\ntouch PWNED\n: \"\nEOF\n)\"");
+        let a = analyze(&command);
+        assert_eq!(
+            a.status == ParseStatus::Ok,
+            parses,
+            "{line:?}: {:?}",
+            a.errors
+        );
+    }
+}
+
 fn render_word(w: &Word) -> String {
     let mut s = format!("{:?}", w.value);
     if let Some(d) = w.dynamic {

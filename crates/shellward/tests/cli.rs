@@ -7,36 +7,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// A fresh directory, removed when the value drops (also when a test
-/// fails). It is `ws` inside its own temporary directory, so files a test
-/// keeps beside it (`ws.trust.json`) go with it.
-struct Temp {
-    _root: tempfile::TempDir,
-    path: PathBuf,
-}
-
-impl std::ops::Deref for Temp {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl AsRef<Path> for Temp {
-    fn as_ref(&self) -> &Path {
-        &self.path
-    }
-}
+mod support;
+use support::Temp;
 
 fn temp(name: &str) -> Temp {
-    let root = tempfile::Builder::new()
-        .prefix(&format!("shellward-cli-{name}-"))
-        .tempdir()
-        .unwrap();
-    let path = root.path().join("ws");
-    std::fs::create_dir(&path).unwrap();
-    let path = path.canonicalize().unwrap();
-    Temp { _root: root, path }
+    support::temp_in("cli", name)
 }
 
 fn shellward(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {

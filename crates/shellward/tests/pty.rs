@@ -11,36 +11,11 @@ use std::time::{Duration, Instant};
 
 use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
 
-/// A fresh directory, removed when the value drops (also when a test
-/// fails). It is `ws` inside its own temporary directory, so files a test
-/// keeps beside it (`ws.trust.json`) go with it.
-struct Temp {
-    _root: tempfile::TempDir,
-    path: PathBuf,
-}
-
-impl std::ops::Deref for Temp {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl AsRef<Path> for Temp {
-    fn as_ref(&self) -> &Path {
-        &self.path
-    }
-}
+mod support;
+use support::Temp;
 
 fn temp(name: &str) -> Temp {
-    let root = tempfile::Builder::new()
-        .prefix(&format!("shellward-pty-{name}-"))
-        .tempdir()
-        .unwrap();
-    let path = root.path().join("ws");
-    std::fs::create_dir(&path).unwrap();
-    let path = path.canonicalize().unwrap();
-    Temp { _root: root, path }
+    support::temp_in("pty", name)
 }
 
 struct Session {

@@ -4,7 +4,7 @@
 #![allow(clippy::panic, clippy::unwrap_used)]
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 mod support;

@@ -3,7 +3,7 @@
 #![allow(clippy::panic, clippy::unwrap_used)]
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 mod support;

@@ -4,7 +4,7 @@
 #![allow(clippy::panic, clippy::unwrap_used)]
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -231,6 +231,9 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
         return None;
     }
     let complete = parsed && subjects.complete && req.analysis.unsupported().is_empty();
+    // Every word of every command known (`rm $X` is not: its known words
+    // are matched in the text).
+    let all_known = complete && subjects.list.iter().all(|s| !s.partial);
     // Each command is prepared once for every rule, and only the rules
     // keyed by the commands' first words (or by none) are tried: most rules
     // name a program, and most commands name another.
@@ -251,7 +254,7 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
             .map(|&i| &req.settings.rules[i])
             .filter(|r| r.action == action)
         {
-            if let Some(decision) = rule_hit(rule, &whole_text, &targets, complete) {
+            if let Some(decision) = rule_hit(rule, &whole_text, &targets, all_known) {
                 return Some(decision);
             }
         }
@@ -408,22 +411,23 @@ fn unknown_subcommand(
 
 /// The decision of one deny or ask rule, if it matches the whole text or a
 /// fully known command. A prefix or option-set rule compares words, and
-/// where the whole command was analyzed (`complete`) every word it could
-/// compare is some command's: the text split at white space is read only
-/// where the analysis is not whole. Globs and exact texts always see the
+/// where the whole command was analyzed and every word is known
+/// (`all_known`) every word it could compare is some command's: the text
+/// split at white space is read only where that is not so (`rm $X` is
+/// denied by `rm:*` there). Globs and exact texts always see the
 /// text too (`* > /dev/sda` matches a redirection).
 fn rule_hit(
     rule: &Rule,
     whole_text: &pattern::Target<'_>,
     targets: &[(&subject::Subject, pattern::Target<'_>)],
-    complete: bool,
+    all_known: bool,
 ) -> Option<Decision> {
     let matches = |t: &pattern::Target<'_>| {
         rule.pattern.key().is_none_or(|key| t.may_start_with(key))
             && rule.pattern.matches_target(t, true)
     };
     let by = targets.iter().find(|(s, t)| !s.partial && matches(t));
-    let text_needed = !complete || !rule.pattern.is_prefix();
+    let text_needed = !all_known || !rule.pattern.is_prefix();
     if by.is_none() && !(text_needed && matches(whole_text)) {
         return None;
     }

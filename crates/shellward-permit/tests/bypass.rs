@@ -300,6 +300,13 @@ fn bypass_shapes_are_denied_or_asked() {
         ("ssh -o ProxyCommand='rm -rf y' h",               Ask,  "guard.destructive:fs.rm-recursive"),
         ("rsync -e 'rm -rf y' a b",                        Ask,  "guard.destructive:fs.rm-recursive"),
         ("sudo -E timeout 5 nice curl x",                  Deny, "rule.deny:curl:*"),
+        // A ninth review (2026-12-02): known words before unknown ones
+        // still match a prefix rule (the text is read where words are not
+        // all known).
+        ("rm $X",                                          Deny, "rule.deny:rm:*"),
+        ("rm \"$@\"",                                       Deny, "rule.deny:rm:*"),
+        ("curl $U",                                        Deny, "rule.deny:curl:*"),
+        ("git push $R",                                    Deny, "rule.deny:git push:*"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {

@@ -106,6 +106,40 @@ impl Options {
 /// The literal values a table may require (`find -exec ... {}`, `EOF`).
 const LITERALS: &[&str] = &["{}", "EOF", "+"];
 
+/// Could `word` (an argv word; a value after `=` ignored) be the long
+/// option `long` as GNU getopt_long, git's parse-options and most other
+/// readers take it: the whole name, or any prefix of it of at least one
+/// letter after the dashes (`--ev` is `--eval`, `--upl` is `--upload-pack`
+/// where no other option starts so; taking every prefix is the cautious
+/// side for options that run commands).
+pub fn may_spell(word: &str, long: &str) -> bool {
+    let name = word.split_once('=').map_or(word, |(name, _)| name);
+    name.len() > 2 && name.starts_with("--") && long.starts_with(name)
+}
+
+#[cfg(test)]
+mod spelled {
+    /// `(word, long option, may be it)`.
+    #[rustfmt::skip]
+    const ROWS: &[(&str, &str, bool)] = &[
+        ("--eval",        "--eval",        true),
+        ("--ev='x'",      "--eval",        true),
+        ("--e",           "--eval",        true),
+        ("--",            "--eval",        false),
+        ("--evaluate",    "--eval",        false),
+        ("-e",            "--eval",        false),
+        ("--upl=rm",      "--upload-pack", true),
+        ("--exec-path",   "--exec",        false),
+    ];
+
+    #[test]
+    fn abbreviations_are_the_option() {
+        for &(word, long, want) in ROWS {
+            assert_eq!(super::may_spell(word, long), want, "{word} for {long}");
+        }
+    }
+}
+
 /// Is `table` well formed: every kind known (or an allowed literal), every
 /// name an option (`-x`, `--long`, `-long`), no name twice? The error names
 /// the first entry that is not.

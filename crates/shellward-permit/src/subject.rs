@@ -649,10 +649,15 @@ fn escapes_on_stdin(words: &[String]) -> bool {
 /// Options, per program, whose value is a command it runs (`tar -I CMD`,
 /// `zip -TT CMD`, `rg --pre CMD`, `fd -x CMD`, `scp -S PROG`), beyond the
 /// long options every program spells alike ([`RUNS_OPTION`]). A short one
-/// is also found glued to its value or inside a cluster (`-cIzstd`).
+/// is also found glued to its value or inside a cluster (`-cIzstd`); a long
+/// one also abbreviated, as these programs read options (`tar --use=CMD`,
+/// `git fetch --upload-p=CMD`, `make --ev=...`).
 #[rustfmt::skip]
 const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
-    ("tar", &["-I", "-F"]), ("bsdtar", &["-I"]), ("zip", &["-TT", "--unzip-command"]),
+    ("tar", &["-I", "-F", "--use-compress-program", "--checkpoint-action", "--to-command", "--info-script", "--new-volume-script", "--rsh-command"]),
+    ("bsdtar", &["-I"]), ("zip", &["-TT", "--unzip-command"]),
+    ("git", &["--upload-pack", "--receive-pack", "--exec", "--open-files-in-pager", "--extcmd", "--tool"]),
+    ("rsync", &["--rsh", "--rsync-path"]), ("emacs", &["--eval"]),
     ("rg", &["--pre"]), ("scp", &["-S"]), ("sftp", &["-S"]), ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
     // fd's exec in the spellings its subjects are not read from (`-Hx`,
     // `-xrm`, `--exec=rm`).
@@ -674,6 +679,7 @@ fn runs_option_of(name: &str, words: &[String]) -> bool {
             let command = !o.starts_with('-') && w.starts_with(o);
             command
                 || w == o
+                || shellward_argv::options::may_spell(w, o)
                 || w.strip_prefix(o).is_some_and(|r| r.starts_with('=') || short)
                 // In a cluster (`-cvI`), and tar's old style (`tar cIf`).
                 || (short

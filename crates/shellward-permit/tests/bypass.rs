@@ -307,6 +307,17 @@ fn bypass_shapes_are_denied_or_asked() {
         ("rm \"$@\"",                                       Deny, "rule.deny:rm:*"),
         ("curl $U",                                        Deny, "rule.deny:curl:*"),
         ("git push $R",                                    Deny, "rule.deny:git push:*"),
+        // Long options that run a command, abbreviated as getopt_long and
+        // git's parse-options take them.
+        ("git ls-remote --upl='rm x' .",                   Ask,  "guard.destructive:fs.rm"),
+        ("git fetch --upload-p='rm x' .",                  Ask,  "guard.destructive:fs.rm"),
+        ("git clone --upl='rm x' . y",                     Ask,  "guard.destructive:fs.rm"),
+        ("git rebase --ex='rm x' HEAD~1",                  Ask,  "rule.unverifiable"),
+        ("git grep --open='rm x' hi",                      Ask,  "rule.unverifiable"),
+        ("tar -c --use='rm x' -f /dev/null f",             Ask,  "rule.unverifiable"),
+        ("tar -x --to-c='rm x' -f a.tar",                  Ask,  "rule.unverifiable"),
+        ("split --filt='rm x' f",                          Ask,  "rule.unverifiable"),
+        ("make --ev='t:;rm x' t",                          Ask,  "rule.unverifiable"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {

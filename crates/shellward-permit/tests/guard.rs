@@ -539,6 +539,23 @@ fn written_files_are_found_through_cd_path_and_stdin() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// A ninth review's (2026-12-02) commands the guard let through in yolo
+/// mode with no rules: long options that run a command, abbreviated as the
+/// programs read them; interpreters and sqlite3 given their script on
+/// standard input or by an abbreviated dot-command; a file outside the
+/// workspace truncated by a redirection. Judged only, never run.
+#[test]
+fn ninth_review_bypasses_are_guarded() {
+    #[rustfmt::skip]
+    let commands: &[&str] = &[
+        "make --ev='t:;rm -rf ~' t", "tar -c --use='rm -rf ~;:' -f /dev/null f", "split --filt='rm -rf ~' f",
+        "git fetch --upload-p='rm -rf ~;:' .",
+    ];
+    let p = place();
+    let missed = not_guarded(&p, commands.iter().copied());
+    assert!(missed.is_empty(), "not guarded:\n{}", missed.join("\n"));
+}
+
 /// A cache in the home is disposable only where its links stay in it: a
 /// link from `~/.cache` to `~/.ssh` is the home's.
 #[test]

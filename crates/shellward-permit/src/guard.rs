@@ -553,14 +553,14 @@ fn reads_scripts(words: &[String]) -> bool {
     })
 }
 
-/// A shell or interpreter that runs what it reads on standard input: no
-/// script named, no `-c`/`-e` code (`sh`, `bash -s`, `python3 -`, `node`),
-/// or `/dev/stdin` or `-` named as the script (`bash /dev/stdin`,
-/// `source /dev/stdin`, `python3 - install`).
 /// Names of standard input as a file.
 const STDIN_NAMES: &[&str] = &["-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"];
 
-fn runs_stdin(words: &[String]) -> bool {
+/// A shell, interpreter or SQL client that runs what it reads on standard
+/// input: no script named, no `-c`/`-e` code (`sh`, `bash -s`, `python3 -`,
+/// `node`), or standard input named as the script (`bash /dev/stdin`,
+/// `source /dev/stdin`, `python3 - install`).
+pub(crate) fn runs_stdin(words: &[String]) -> bool {
     let stdin_named = |w: &String| STDIN_NAMES.contains(&w.as_str());
     if words
         .first()

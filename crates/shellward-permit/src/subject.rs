@@ -224,6 +224,15 @@ fn collect(
         if fed && escapes_on_stdin(&words) {
             out.complete = false;
         }
+        // `python3 <<< 'os.system(...)'`, `echo '...' | perl`: an
+        // interpreter whose program is what it is fed. What that program
+        // runs, rules cannot see.
+        let interpreter = words.first().is_some_and(|w| {
+            shellward_effects::scan::is_interpreter(w.rsplit('/').next().unwrap_or(w))
+        });
+        if fed && interpreter && crate::guard::runs_stdin(&words) {
+            out.complete = false;
+        }
         // The command comes before what it runs.
         let at = out.list.len();
         see_through(&words, partial, out, depth);
@@ -736,6 +745,23 @@ const CODE_RUNS: &[&str] = &[
     "$(",
     "open(\"|",
     "open('|",
+    // Perl's `qx{...}`, pipe opens (`open(F, "-|", ...)`, `"cmd |"`).
+    "qx",
+    "\"-|\"",
+    "'-|'",
+    "\"|-\"",
+    "'|-'",
+    " |\"",
+    " |'",
+    // Names built at run time (`getattr(os, "sys"+"tem")`,
+    // `require("child"+"_process")`): what they call is not written.
+    "getattr",
+    "__import__",
+    "importlib",
+    "\"+\"",
+    "'+'",
+    "\" + \"",
+    "' + '",
 ];
 
 /// Options that hand a program a command to run (`tar --checkpoint-action=exec=`,

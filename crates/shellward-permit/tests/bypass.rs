@@ -318,6 +318,17 @@ fn bypass_shapes_are_denied_or_asked() {
         ("tar -x --to-c='rm x' -f a.tar",                  Ask,  "rule.unverifiable"),
         ("split --filt='rm x' f",                          Ask,  "rule.unverifiable"),
         ("make --ev='t:;rm x' t",                          Ask,  "rule.unverifiable"),
+        // Interpreters given their program on standard input, and inline
+        // code that runs a command by a name built at run time.
+        ("python3 <<< 'import os; os.system(\"rm x\")'",   Ask,  "rule.unverifiable"),
+        ("echo 'import os; os.system(\"git push\")' | python3", Ask, "rule.unverifiable"),
+        ("perl <<< 'system(\"curl x\")'",                  Ask,  "rule.unverifiable"),
+        ("tclsh <<< 'exec rm x'",                          Ask,  "rule.unverifiable"),
+        ("perl -e 'qx{rm x}'",                             Ask,  "rule.unverifiable"),
+        ("perl -e 'open(my $f, \"-|\", \"rm\", \"x\"); <$f>'", Ask, "rule.unverifiable"),
+        ("perl -e 'open(F, \"curl x |\"); <F>'",           Ask,  "rule.unverifiable"),
+        ("python3 -c 'import os; getattr(os,\"sys\"+\"tem\")(\"rm x\")'", Ask, "rule.unverifiable"),
+        ("node -e 'require(\"child\"+\"_process\")[\"ex\"+\"ecSync\"](\"rm x\")'", Ask, "rule.unverifiable"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {

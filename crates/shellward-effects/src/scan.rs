@@ -216,17 +216,30 @@ pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
             values(args, options)
         };
         for text in texts {
-            // sqlite3's `.shell CMD` and `.system CMD` run commands.
-            if let Some(command) = text
-                .trim_start()
-                .strip_prefix(".shell ")
-                .or_else(|| text.trim_start().strip_prefix(".system "))
-            {
+            for command in text.lines().filter_map(dot_command_runs) {
                 code_effects(command, out);
             }
             sql_effects(text, out);
         }
     }
+}
+
+/// The command a line of sqlite3's or duckdb's dot-commands runs: `.shell
+/// CMD` and `.system CMD` by any prefix the shell takes (`.sh`, `.sy`), and
+/// the `|CMD` that `.import`, `.read`, `.output` and `.once` read from or
+/// write to.
+pub fn dot_command_runs(line: &str) -> Option<&str> {
+    let line = line.trim_start().strip_prefix('.')?;
+    let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let shell = name.len() >= 2 && ("shell".starts_with(name) || "system".starts_with(name));
+    if shell {
+        return Some(rest);
+    }
+    let piped = rest
+        .trim_start()
+        .trim_start_matches(['\'', '"'])
+        .strip_prefix('|')?;
+    Some(piped.trim_end_matches(|c: char| c == '\'' || c == '"' || c.is_whitespace()))
 }
 
 /// The values of `options` in `args` (`-c CODE`, `--eval=CODE`, `-cCODE`),

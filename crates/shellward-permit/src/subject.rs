@@ -616,8 +616,9 @@ const SHELL_ESCAPES: &[(&str, &[&str])] = &[
     ("psql", &["\\!", "\\o", "\\g", "\\w", "\\copy", "program"]),
     ("mysql", &["\\!", "system", "\\p", "pager"]),
     ("mariadb", &["\\!", "system", "\\p", "pager"]),
-    ("sqlite3", &[".shell", ".system", ".output", ".once", ".excel", "edit("]),
-    ("duckdb", &[".shell", ".system", ".output", ".once"]),
+    // And every dot-command that runs one ([`shellward_effects::scan::dot_command_runs`]).
+    ("sqlite3", &[".shell", ".system", ".output", ".once", ".excel", "edit(", ".read"]),
+    ("duckdb", &[".shell", ".system", ".output", ".once", ".read"]),
     ("ed", &[]), ("ex", &[]), ("m4", &[]), ("gnuplot", &[]), ("bc", &[]),
 ];
 
@@ -633,7 +634,13 @@ fn shell_escape(name: &str, words: &[String]) -> bool {
         return false;
     };
     let args = &words[1..];
+    let dot_commands = matches!(name, "sqlite3" | "duckdb");
     markers.is_empty()
+        || (dot_commands
+            && args.iter().any(|w| {
+                w.lines()
+                    .any(|l| shellward_effects::scan::dot_command_runs(l).is_some())
+            }))
         || args.iter().any(|w| {
             let lower = w.to_ascii_lowercase();
             markers.iter().any(|m| lower.contains(m))

@@ -329,6 +329,12 @@ fn bypass_shapes_are_denied_or_asked() {
         ("perl -e 'open(F, \"curl x |\"); <F>'",           Ask,  "rule.unverifiable"),
         ("python3 -c 'import os; getattr(os,\"sys\"+\"tem\")(\"rm x\")'", Ask, "rule.unverifiable"),
         ("node -e 'require(\"child\"+\"_process\")[\"ex\"+\"ecSync\"](\"rm x\")'", Ask, "rule.unverifiable"),
+        // sqlite3's dot-commands by any prefix, and `|CMD` operands.
+        ("sqlite3 db '.sh rm x'",                          Ask,  "rule.unverifiable"),
+        ("sqlite3 db '.she git push'",                     Ask,  "rule.unverifiable"),
+        ("sqlite3 db '.sy curl x'",                        Ask,  "rule.unverifiable"),
+        ("sqlite3 db \".import '|rm x' t\"",               Ask,  "rule.unverifiable"),
+        ("sqlite3 db \".read '|curl x'\"",                 Ask,  "rule.unverifiable"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {

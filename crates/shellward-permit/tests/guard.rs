@@ -550,6 +550,8 @@ fn ninth_review_bypasses_are_guarded() {
     let commands: &[&str] = &[
         "make --ev='t:;rm -rf ~' t", "tar -c --use='rm -rf ~;:' -f /dev/null f", "split --filt='rm -rf ~' f",
         "git fetch --upload-p='rm -rf ~;:' .",
+        "sqlite3 db '.sh rm -rf ~'", "sqlite3 db '.sy rm -rf ~'", "sqlite3 db \".import '|rm -rf ~' t\"",
+        "sqlite3 db \".once '|rm -rf ~'\"", "duckdb db '.sh rm -rf ~'",
     ];
     let p = place();
     let missed = not_guarded(&p, commands.iter().copied());

@@ -923,6 +923,8 @@ fn find_exec(
         kept.extend_from_slice(&words[from..exec.at]);
         let inner = &words[exec.command.clone()];
         replaced_arguments(inner, "{}", Rule::FindExecArgument)?;
+        // find runs it by name through the search path, a builtin's too.
+        workspace_program(&inner[0].value, j.ctx, cwd, true)?;
         judge_argv(inner, j, cwd, external, depth + 1)
             .map_err(|r| Reject::new(r.rule, format!("in `find -exec`: {}", r.reason)))?;
         inner_names.push(inner[0].value.as_str());
@@ -1065,7 +1067,7 @@ fn judge_argv(
             format!("`{name}` is a path, not a known program"),
         ));
     }
-    workspace_program(name, j.ctx, cwd)?;
+    workspace_program(name, j.ctx, cwd, false)?;
     // Declared first: it outlives `argv`, which may borrow it.
     let dashed;
     let mut argv: Small<&str> = words.iter().map(|w| w.value.as_str()).collect();
@@ -1149,9 +1151,11 @@ fn judge_entry(
 /// (`.venv/bin/ls` while the venv is active, `./ls` with `.` on the path):
 /// an agent can write that file, so the name is not the program the row
 /// describes. So with the row's helpers (`tar -tzf` runs `gzip` by name);
-/// programs that search the path's neighbours (`man`) ask too.
-fn workspace_program(name: &str, ctx: &Context, cwd: &Path) -> Result<(), Reject> {
-    if ctx.workspace_path.is_empty() || tables::SHELL_BUILTINS.contains(&name) {
+/// programs that search the path's neighbours (`man`) ask too. A shell
+/// builtin's name is the builtin, unless `exec`: `find -exec` and `xargs`
+/// run it as a program (`xargs echo` runs a planted `echo`).
+fn workspace_program(name: &str, ctx: &Context, cwd: &Path, exec: bool) -> Result<(), Reject> {
+    if ctx.workspace_path.is_empty() || (!exec && tables::SHELL_BUILTINS.contains(&name)) {
         return Ok(());
     }
     let row = tables::entry(name)
@@ -1159,6 +1163,11 @@ fn workspace_program(name: &str, ctx: &Context, cwd: &Path) -> Result<(), Reject
         .map(|(row, _)| row);
     let searches = row.is_some_and(|row| row.searches_path);
     let helpers = row.map_or(&[][..], |row| row.helpers);
+    // What the installed program runs by name if it is a script.
+    let interpreted = ctx
+        .installed(name)
+        .map(|file| script_helpers(&file))
+        .unwrap_or_default();
     let planted = ctx
         .workspace_path
         .iter()
@@ -1167,6 +1176,7 @@ fn workspace_program(name: &str, ctx: &Context, cwd: &Path) -> Result<(), Reject
             searches
                 || std::iter::once(name)
                     .chain(helpers.iter().copied())
+                    .chain(interpreted.iter().map(String::as_str))
                     .any(|program| std::fs::symlink_metadata(dir.join(program)).is_ok())
         });
     match planted {
@@ -1179,6 +1189,38 @@ fn workspace_program(name: &str, ctx: &Context, cwd: &Path) -> Result<(), Reject
         )),
         None => Ok(()),
     }
+}
+
+/// Programs a script runs by name through the search path: the
+/// interpreter of `#!/usr/bin/env NAME` (pyenv's shims are `#!/usr/bin/env
+/// bash`), and for a shell script (`egrep`, `zcat`, `lsb_release` are) the
+/// utilities shell scripts call ([`tables::SCRIPT_UTILITIES`]). A program
+/// that is not a script runs none this way.
+fn script_helpers(file: &Path) -> Vec<String> {
+    use std::io::Read;
+    let mut head = [0u8; 256];
+    let read = std::fs::File::open(file).and_then(|mut f| f.read(&mut head));
+    let Ok(n) = read else { return Vec::new() };
+    let Some(line) = head[..n].strip_prefix(b"#!") else {
+        return Vec::new();
+    };
+    let line = line.split(|&b| b == b'\n').next().unwrap_or(line);
+    let line = String::from_utf8_lossy(line);
+    let mut words = line.split_ascii_whitespace();
+    let interpreter = words.next().unwrap_or("");
+    let mut helpers = Vec::new();
+    let base = match interpreter.rsplit('/').next() {
+        Some("env") => {
+            let named = words.find(|w| !w.starts_with('-') && !w.contains('='));
+            helpers.extend(named.map(str::to_string));
+            named.unwrap_or("")
+        }
+        base => base.unwrap_or(""),
+    };
+    if shellward_argv::runners::SHELLS.contains(&base) {
+        helpers.extend(tables::SCRIPT_UTILITIES.iter().map(|u| u.to_string()));
+    }
+    helpers
 }
 
 /// The shell expands a glob whatever the program: `echo ~/.ssh/*` lists a
@@ -1426,7 +1468,12 @@ fn judge_row(
         if let Some(replace) = row.replace_option.and_then(|o| parsed.value(o)) {
             replaced_arguments(&words[index..], replace, Rule::XargsReplaceArgument)?;
         }
+        // xargs runs it by name through the search path, a builtin's too.
+        workspace_program(inner, j.ctx, cwd, true)?;
         judge_argv(&words[index..], j, cwd, external, depth + 1)?;
+    } else if !row.drives.is_empty() {
+        // With no command, xargs runs `echo` from the search path.
+        workspace_program("echo", j.ctx, cwd, true)?;
     }
     row_paths(argv, row, &parsed, glob_option.is_some(), j, cwd, external)
 }

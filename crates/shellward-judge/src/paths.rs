@@ -71,6 +71,16 @@ impl Context {
             .collect();
     }
 
+    /// The file the search path finds for a program `name` outside the
+    /// workspace's entries (what runs when nothing was planted).
+    pub(crate) fn installed(&self, name: &str) -> Option<PathBuf> {
+        let entries = self.search_path.as_deref().map(std::env::split_paths)?;
+        entries
+            .filter(|dir| !self.workspace_path.contains(dir))
+            .map(|dir| dir.join(name))
+            .find(|file| file.is_file())
+    }
+
     /// `path` (resolved) is inside one of the workspace roots.
     pub fn contains(&self, path: &Path) -> bool {
         self.roots.iter().any(|root| path.starts_with(root))

@@ -567,6 +567,20 @@ const GREP: &str = "-e|--regexp=STR -f|--file=PATH -i|--ignore-case -y --no-igno
 
 const AWK: &str = "-F|--field-separator=STR -v|--assign=STR -b|--characters-as-bytes -c|--traditional -P|--posix -S|--sandbox -e|--source=STR";
 
+/// Programs shell scripts commonly run by name: a shell script found on
+/// the search path runs a file planted under one of these names in a
+/// workspace directory on the path (see `script_helpers`). Not the
+/// interpreters a virtual environment's `bin` holds (`python3`): a shell
+/// script rarely runs one, and every activated venv would ask.
+#[rustfmt::skip]
+pub(crate) const SCRIPT_UTILITIES: &[&str] = &[
+    "sh", "bash", "grep", "egrep", "fgrep", "sed", "awk", "gawk", "mawk", "cut", "tr", "head", "tail",
+    "cat", "sort", "uniq", "wc", "gzip", "getopt", "basename", "dirname", "expr", "test", "[",
+    "printf", "echo", "uname", "id", "ls", "readlink", "realpath", "mktemp", "rm", "mv", "cp",
+    "mkdir", "find", "xargs", "env", "which", "sleep", "date", "tput", "stty", "tee", "ln", "chmod",
+    "file", "stat", "touch", "seq", "paste", "join", "comm", "diff",
+];
+
 /// What tar runs to read a compressed archive (`-z`, `-j`, `-J`, `--zstd`,
 /// ..., or found from the archive itself): by name, through the search path.
 #[rustfmt::skip]

@@ -1446,6 +1446,65 @@ fn row_examples() {
 
 /// A program name the search path could resolve to a file the workspace
 /// holds (review 5): an agent can write that file.
+/// Scripts found outside the workspace that run programs by name: a
+/// `#!/usr/bin/env bash` shim (pyenv's), a shell script (`egrep` is one).
+/// A planted interpreter or utility in a workspace directory on the path
+/// runs; a venv's own `python3` does not make them ask.
+#[test]
+fn scripts_on_the_search_path_run_what_the_workspace_plants() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().canonicalize().unwrap();
+    let (ws, bin) = (base.join("ws"), base.join("bin"));
+    for d in [ws.join(".venv/bin"), ws.join("planted"), bin.clone()] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    std::fs::write(ws.join("a.txt"), "x\n").unwrap();
+    std::fs::write(
+        bin.join("cat"),
+        "#!/usr/bin/env bash\nexec /bin/cat \"$@\"\n",
+    )
+    .unwrap();
+    std::fs::write(bin.join("egrep"), "#!/bin/sh\nexec grep -E \"$@\"\n").unwrap();
+    std::fs::write(bin.join("wc"), "\x7fELF").unwrap();
+    std::fs::write(ws.join(".venv/bin/python3"), "").unwrap();
+    std::fs::write(ws.join("planted/bash"), "").unwrap();
+    std::fs::write(ws.join("planted/grep"), "").unwrap();
+    let path = |first: &str| {
+        format!(
+            "{}:{}:/usr/bin:/bin",
+            ws.join(first).display(),
+            bin.display()
+        )
+    };
+    #[rustfmt::skip]
+    let rows: &[(&str, &str, bool)] = &[
+        // first search path entry   command         read-only
+        (".venv/bin",                "cat a.txt",    true),
+        (".venv/bin",                "egrep x a.txt", true),
+        (".venv/bin",                "wc -l a.txt",  true),
+        ("planted",                  "cat a.txt",    false),
+        ("planted",                  "egrep x a.txt", false),
+        ("planted",                  "wc -l a.txt",  true),
+    ];
+    for &(first, command, read_only) in rows {
+        let search = path(first);
+        let ctx = Context::new(&ws, &ws).with_search_path(Some(std::ffi::OsStr::new(&search)));
+        let v = judge(&analyze(command), &ctx);
+        assert_eq!(
+            v.read_only, read_only,
+            "{command} with {first} first: {}",
+            v.rule
+        );
+        if !read_only {
+            assert!(
+                v.rule.starts_with("command.in_workspace"),
+                "{command}: {}",
+                v.rule
+            );
+        }
+    }
+}
+
 #[test]
 fn names_the_search_path_finds_in_the_workspace() {
     let dir = tempfile::tempdir().unwrap();
@@ -1454,6 +1513,7 @@ fn names_the_search_path_finds_in_the_workspace() {
     std::fs::write(ws.join("ls"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join(".venv/bin/rg"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join(".venv/bin/gzip"), "#!/bin/sh\n").unwrap();
+    std::fs::write(ws.join(".venv/bin/echo"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join("a.txt"), "x\n").unwrap();
     let venv = format!("{}:/usr/bin:/bin", ws.join(".venv/bin").display());
     #[rustfmt::skip]
@@ -1476,6 +1536,11 @@ fn names_the_search_path_finds_in_the_workspace() {
         (&venv,                 "gunzip -c a.gz", false, "command.in_workspace"),
         ("/usr/bin:/bin",       "tar -tzf a.tgz", true,  ""),
         ("/usr/bin:/bin",       "zcat a.gz",      true,  ""),
+        // find and xargs run a builtin's name as a program.
+        (&venv,                 "find . -name a.txt -exec echo {} +", false, "command.in_workspace"),
+        (&venv,                 "find . -name a.txt | xargs",         false, "command.in_workspace"),
+        (&venv,                 "find . -name a.txt | xargs echo",    false, "command.in_workspace"),
+        (&venv,                 "echo hi",                            true,  ""),
     ];
     for &(path, command, read_only, rule) in rows {
         let ctx = Context::new(&ws, &ws).with_search_path(Some(std::ffi::OsStr::new(path)));

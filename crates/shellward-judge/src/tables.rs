@@ -535,7 +535,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).replaces("-I").examples(&[("find . | xargs -I@ grep x @", true), ("find . | xargs -I@ grep x @/../x", false), ("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
     // ---- version control ---------------------------------------------------------
     // Global options, subcommands, their options and the repository's configuration: `git.rs`.
-    row("git", Free, "").runs(Runs::Git).lists_names(&[], &[]).examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
+    row("git", Free, "").runs(Runs::Git).helpers(&["man", "less", "gpg", "gpgsm", "ssh-keygen"]).lists_names(&[], &[]).examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
     // ---- daemons and hosts, read through their clients -------------------------------
     row("docker", Free, "").posix().check(cb::docker),
     row("gh", Free, "").posix().check(cb::gh).runs_git(),

@@ -1514,6 +1514,7 @@ fn names_the_search_path_finds_in_the_workspace() {
     std::fs::write(ws.join(".venv/bin/rg"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join(".venv/bin/gzip"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join(".venv/bin/echo"), "#!/bin/sh\n").unwrap();
+    std::fs::write(ws.join(".venv/bin/man"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join("a.txt"), "x\n").unwrap();
     let venv = format!("{}:/usr/bin:/bin", ws.join(".venv/bin").display());
     #[rustfmt::skip]
@@ -1541,6 +1542,9 @@ fn names_the_search_path_finds_in_the_workspace() {
         (&venv,                 "find . -name a.txt | xargs",         false, "command.in_workspace"),
         (&venv,                 "find . -name a.txt | xargs echo",    false, "command.in_workspace"),
         (&venv,                 "echo hi",                            true,  ""),
+        // git runs man for its help, and less and gpg by name.
+        (&venv,                 "git log --help",                     false, "command.in_workspace"),
+        ("/usr/bin:/bin",       "git log --help",                     true,  ""),
     ];
     for &(path, command, read_only, rule) in rows {
         let ctx = Context::new(&ws, &ws).with_search_path(Some(std::ffi::OsStr::new(path)));

@@ -1056,13 +1056,10 @@ pub(crate) fn credentials_file(path: &Path) -> Option<PathBuf> {
 
 /// Key names that hold secrets (`http.extraHeader`, `sendemail.smtpPass`,
 /// `github.token`, `hub.oauthtoken`, ...), matched on the key's last part.
+#[rustfmt::skip]
 const SECRET_KEYS: &[&str] = &[
-    "extraheader",
-    "pass",
-    "password",
-    "token",
-    "secret",
-    "oauthtoken",
+    "extraheader", "pass", "password", "token", "secret", "oauthtoken", "apikey", "api-key",
+    "api_key", "auth", "authorization", "accesskey", "privatekey", "credential", "credentials",
 ];
 
 /// Credentials in a configuration file: a key named for a secret with a
@@ -1116,7 +1113,19 @@ fn url_with_userinfo(text: &str) -> bool {
             return true;
         }
     }
-    false
+    // A proxy or remote given without a scheme (`http.proxy =
+    // user:pass@proxy:3128`): a login and password before an `@`.
+    text.split(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '='))
+        .filter(|token| !token.contains("://"))
+        .any(|token| {
+            token.split_once('@').is_some_and(|(userinfo, host)| {
+                !host.is_empty()
+                    && !userinfo.contains('/')
+                    && userinfo
+                        .split_once(':')
+                        .is_some_and(|(user, pass)| !user.is_empty() && !pass.is_empty())
+            })
+        })
 }
 
 /// `scheme://user:password@host` with a non-empty password, anywhere in
@@ -1168,9 +1177,38 @@ mod credentials {
             ("https://github.com/o/r?x=a@b", false),
             ("https://@github.com/", false),
             ("é://u@h ü://", true),
+            // A proxy without a scheme (`http.proxy`), and what is not one.
+            ("\tproxy = alice:S3cretPr0xy@proxy.example:3128", true),
+            ("alice:pw@proxy", true),
+            ("\temail = alice@example.com", false),
+            ("alice:@proxy", false),
+            ("a/b:c@d", false),
         ];
         for (text, want) in rows {
             assert_eq!(super::url_with_userinfo(text), *want, "{text}");
+        }
+    }
+
+    /// Keys named for a secret, with a value, are credentials; a key
+    /// that only names one (`user.signingKey`, a key's id) is not.
+    #[test]
+    fn secret_keys() {
+        #[rustfmt::skip]
+        let rows: &[(&str, bool)] = &[
+            ("[circleci]\n\tapikey = CCI-SECRET-123\n", true),
+            ("[npm]\n\tauth = dXNlcjpwYXNz\n", true),
+            ("[http]\n\textraHeader = Authorization: Bearer x\n", true),
+            ("[hub]\n\toauthtoken = x\n", true),
+            ("[user]\n\tsigningKey = 0xDEADBEEF\n\temail = a@b.c\n", false),
+            ("[circleci]\n\tapikey =\n", false),
+        ];
+        for (text, want) in rows {
+            let entries = crate::gitconfig::entries(text.as_bytes()).unwrap_or_default();
+            assert_eq!(
+                super::holds_credentials(text.as_bytes(), &entries),
+                *want,
+                "{text}"
+            );
         }
     }
 

@@ -114,13 +114,23 @@ pub fn effects(commands: &[SimpleCommand], subjects: &crate::subject::Subjects) 
         // The command itself, or what it runs (`env ./x`, `sudo sh x.sh`,
         // `timeout 9 ./x`): its subjects.
         if !written.is_empty() {
-            let run = std::iter::once(argv[shown..].to_vec()).chain(
-                subjects
-                    .of_command(i)
-                    .iter()
-                    .filter(|s| !s.stands_for)
-                    .map(|s| s.words.iter().map(String::as_str).collect()),
-            );
+            // `env NAME=$(...) ./x`: env's settings skipped even where a
+            // value is only known when it runs (its subject is partial).
+            let through_env = (base == "env").then(|| {
+                args.iter()
+                    .copied()
+                    .skip_while(|a| a.contains('=') || a.starts_with('-'))
+                    .collect::<Vec<&str>>()
+            });
+            let run = std::iter::once(argv[shown..].to_vec())
+                .chain(through_env)
+                .chain(
+                    subjects
+                        .of_command(i)
+                        .iter()
+                        .filter(|s| !s.stands_for)
+                        .map(|s| s.words.iter().map(String::as_str).collect()),
+                );
             let found = run.filter_map(|words: Vec<&str>| {
                 let (&program, args) = words.split_first()?;
                 let base = program.rsplit('/').next().unwrap_or(program);
@@ -161,6 +171,9 @@ struct Line {
     lost: bool,
     /// The relative entries of a `PATH` the line set (`.` for an empty one).
     path: Vec<String>,
+    /// A `PATH` the line set has an entry that may be where files were
+    /// written (`$PWD`, an absolute directory not of the system's).
+    path_elsewhere: bool,
 }
 
 impl Line {
@@ -220,20 +233,28 @@ impl Line {
             .filter(|a| a.name == "PATH")
             .map(|a| a.value.value.as_str());
         let values: Vec<&str> = prefixed.chain(given).collect();
-        for value in values {
-            let relative = value
-                .split(':')
-                .filter(|e| !e.starts_with('/') && !e.starts_with('$'));
-            self.path.extend(relative.map(|e| {
-                if e.is_empty() {
-                    ".".to_string()
-                } else {
-                    e.to_string()
-                }
-            }));
+        for entry in values.iter().flat_map(|v| v.split(':')) {
+            if matches!(entry, "$PATH" | "${PATH}") || SYSTEM_BIN.contains(&entry) {
+                continue;
+            }
+            // Absolute, or only known when it runs (a dynamic word's value
+            // is its source: `"$(pwd)"`).
+            let unknown = entry.contains(['$', '`', '"', '\'']);
+            if entry.starts_with('/') || entry.starts_with('~') || unknown {
+                self.path_elsewhere = true;
+            } else if entry.is_empty() {
+                self.path.push(".".to_string());
+            } else {
+                self.path.push(entry.to_string());
+            }
         }
     }
 }
+
+/// Directories of the system's programs: a `PATH` entry naming one finds
+/// nothing a line wrote.
+#[rustfmt::skip]
+const SYSTEM_BIN: &[&str] = &["/usr/local/bin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/sbin", "/sbin"];
 
 /// `path` with `.` parts and doubled slashes dropped and `dir/..` folded
 /// (as written: links are not followed, which only matters for which
@@ -373,14 +394,23 @@ fn runs_written<'w>(
     {
         return Some(file);
     }
-    // A bare name found through a relative `PATH` entry (`PATH=.:$PATH x`).
-    if !program.contains('/')
-        && let Some(file) = line
+    // A bare name found through a relative `PATH` entry (`PATH=.:$PATH x`),
+    // or through one that may name where it was written (`PATH=$PWD:$PATH
+    // x`): then any written file of that name.
+    if !program.contains('/') {
+        let relative = line
             .path
             .iter()
-            .find_map(|dir| find(&format!("{dir}/{program}")))
-    {
-        return Some(file);
+            .find_map(|dir| find(&format!("{dir}/{program}")));
+        let elsewhere = || {
+            let named = |w: &&String| w.rsplit('/').next() == Some(program);
+            line.path_elsewhere
+                .then(|| written.iter().find(named).map(String::as_str))
+                .flatten()
+        };
+        if let Some(file) = relative.or_else(elsewhere) {
+            return Some(file);
+        }
     }
     if script_runner(base)
         && let Some(script) = args.iter().find(|a| !a.starts_with('-'))

@@ -509,6 +509,9 @@ fn written_files_are_found_through_cd_path_and_stdin() {
         ("cp /bin/rm ls && PATH=.:$PATH ls -rf ~",             Ask),
         ("cp /bin/rm ls && PATH=:/usr/bin ls -rf ~",           Ask),
         ("cp /bin/rm bin/ls && export PATH=bin:$PATH; ls ~",   Ask),
+        ("cp /bin/rm s && PATH=$PWD:$PATH s -rf ~",            Ask),
+        ("cp /bin/rm bin/s && PATH=/w/ws/bin:$PATH s -rf ~",   Ask),
+        ("cp /bin/rm s; env PATH=\"$(pwd)\" s -rf ~",          Ask),
         ("mkdir d && cp /bin/rm d/x && cd d && ./x -rf ~",     Ask),
         ("cd d && cp /bin/rm x && cd .. && d/x -rf ~",         Ask),
         ("cp /bin/rm x; (cd sub); ./x -rf ~",                  Ask),
@@ -522,6 +525,7 @@ fn written_files_are_found_through_cd_path_and_stdin() {
         // Neighbours: nothing written is run.
         ("echo hi > x.txt && bash < run.sh",                   Allow),
         ("cp a b && PATH=.:$PATH ls",                          Allow),
+        ("cp a b && PATH=/usr/bin:$PATH b",                    Allow),
         ("cp /bin/rm d/x && cd e && ./x",                      Allow),
         ("make > log && cd build && ./app",                    Allow),
         ("yes | make",                                         Allow),

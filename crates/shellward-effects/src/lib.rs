@@ -469,6 +469,14 @@ fn launched_at(
     }
 }
 
+/// Does `word` name a file that exists (a regular one: a directory or a
+/// FIFO is not written over)?
+pub(crate) fn exists_outside(word: &str, ctx: &Context<'_>) -> bool {
+    scope::absolute(word, ctx)
+        .and_then(|p| std::fs::metadata(p).ok())
+        .is_some_and(|m| m.is_file() && m.len() > 0)
+}
+
 /// The effect of writing through a redirection to `target` (a decoded
 /// word; `None` when it is expanded at run time), truncating (`>`) or
 /// appending (`>>`).
@@ -517,6 +525,17 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
             Write,
             "sends output over the network (bash's /dev/tcp)",
         ),
+        // `: > ~/thesis.tex`: what was in a file outside the workspace is
+        // lost (as with `truncate`, `cp /dev/null`).
+        Scope::Home | Scope::Outside
+            if !append && target.is_some_and(|t| exists_outside(t, ctx)) =>
+        {
+            (
+                Action::Write,
+                Destructive,
+                "writes over an existing file outside the workspace through a redirection",
+            )
+        }
         _ => (Action::Write, Write, "writes a file through a redirection"),
     };
     Some(Effect {

@@ -120,6 +120,10 @@ pub enum Cond {
     /// `rm` will not prompt: the last of its `-i`/`-I` and `-f` options is
     /// not a prompt ([`rm_prompts`]).
     NotPrompting,
+    /// An operand (after the row's path) that names a file or directory
+    /// that exists (`git checkout src`: a path, not a branch), or any
+    /// operand where the working directory is only known when it runs.
+    OperandExists,
 }
 
 /// What the row's targets are.
@@ -454,6 +458,7 @@ pub const ROWS: &[Row] = &[
     row!("git.checkout-tree-paths", P::Git, "git", &["checkout"], &[Operands(2), Not(&["-b", "-B", "--orphan", "-t", "--track", "--detach"])], A::Discard, DES, T::None, Fixed, "overwrites the named paths from another commit, discarding their changes", Some("git stash first"), &[("git checkout HEAD src/", D), ("git checkout -b feat origin/main", N), ("git checkout main", N)]),
     row!("git.checkout-glob", P::Git, "git", &["checkout"], &[OperandContains(&["*", "?", ":(glob)", ":/"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in every matching path", Some("git stash first"), &[("git checkout '*'", D), ("git checkout '*.rs'", D)]),
     row!("git.checkout-discard", P::Git, "git", &["checkout"], &[Operand(&[".", "--", ":/"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -- .", D), ("git checkout .", D), ("git checkout main", N)]),
+    row!("git.checkout-existing-path", P::Git, "git", &["checkout"], &[OperandExists, Not(&["-b", "-B", "--orphan", "-t", "--track", "--detach", "-c", "-C"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths (an operand that is a path, not a branch)", Some("git stash first, or git diff to see what would be lost"), &[("git checkout main", N)]),
     row!("git.checkout-force", P::Git, "git", &["checkout"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git checkout -f main", D)]),
     row!("git.clean-unforced", P::Git, "git", &["clean"], &[WordContains("requireforce="), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files (clean.requireForce is turned off)", Some("git clean -n first to see the list"), &[("git -c clean.requireForce=false clean -dx", D), ("git -c clean.requireforce=0 clean -dx", D)]),
     row!("git.clean", P::Git, "git", &["clean"], &[Opt(&["-f", "--force"]), Not(DRY)], A::Discard, DES, T::None, Fixed, "deletes untracked files", Some("git clean -n first to see the list"), &[("git clean -fdx", D), ("git clean -fd -n", D), ("git clean -n -fd", N), ("git clean -fdx -enode_modules", D)]),
@@ -752,6 +757,7 @@ pub const ROWS: &[Row] = &[
     row!("system.package-remove", P::System, "yum", &[], &[Operand(&["remove", "erase", "autoremove"])], A::System, WRI, T::None, Fixed, "removes packages", None, &[("yum erase httpd", W)]),
     row!("fs.zfs-destroy", P::Filesystem, "zfs", &[], &[Operand(&["destroy"])], A::Device, CAT, T::None, Fixed, "destroys a dataset or snapshot", None, &[("zfs destroy -r tank/data", C)]),
     row!("fs.zfs-rollback", P::Filesystem, "zfs", &[], &[Operand(&["rollback"])], A::Discard, DES, T::None, Fixed, "discards everything after a snapshot", None, &[("zfs rollback tank/data@yesterday", D), ("zfs list", N)]),
+    row!("fs.zip-move", P::Filesystem, "zip", &[], &[Opt(&["-m", "--move"])], A::Delete, DES, T::Paths, Tree, "moves files into the archive: deletes them where they are", Some("zip without -m, then delete what you checked"), &[("zip -qrm /tmp/z.zip ~/docs", D), ("zip -m a.zip f", D), ("zip -r a.zip src", N)]),
     row!("fs.zpool-destroy", P::Filesystem, "zpool", &[], &[Operand(&["destroy", "labelclear"])], A::Device, CAT, T::None, Fixed, "destroys a storage pool", None, &[("zpool destroy tank", C), ("zpool status", N)]),
     row!("fs.zpool-create", P::Filesystem, "zpool", &[], &[Operand(&["create"])], A::Device, CAT, T::None, Fixed, "makes a storage pool: erases its devices", None, &[("zpool create -f tank /dev/sda", C)]),
 ];
@@ -862,6 +868,16 @@ impl Row {
                     {
                         self.graded_as(File, scope, ctx.many)
                     }
+                    // A file outside the workspace written over (`cp
+                    // /dev/null ~/thesis.tex`, `install f ~/x`): what it held
+                    // is lost.
+                    File if self.action == Action::Write
+                        && matches!(scope, Scope::Home | Scope::Outside)
+                        && target.is_some_and(|t| crate::exists_outside(t, ctx)) =>
+                    {
+                        self.graded_as(File, scope, ctx.many)
+                            .max(Severity::Destructive)
+                    }
                     grade => self.graded_as(grade, scope, ctx.many),
                 };
                 (severity, target, scope)
@@ -897,6 +913,10 @@ impl Row {
             OperandContains(parts) => rest.iter().any(|o| {
                 let o = o.to_ascii_lowercase();
                 parts.iter().any(|p| o.contains(p))
+            }),
+            OperandExists => rest.iter().any(|o| match ctx.cwd {
+                Some(cwd) => std::fs::symlink_metadata(cwd.join(o)).is_ok(),
+                None => true,
             }),
         })
     }

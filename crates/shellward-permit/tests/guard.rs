@@ -556,10 +556,47 @@ fn ninth_review_bypasses_are_guarded() {
         "git fetch --upload-p='rm -rf ~;:' .",
         "sqlite3 db '.sh rm -rf ~'", "sqlite3 db '.sy rm -rf ~'", "sqlite3 db \".import '|rm -rf ~' t\"",
         "sqlite3 db \".once '|rm -rf ~'\"", "duckdb db '.sh rm -rf ~'",
+        "zip -qrm /tmp/z.zip ~/docs",
     ];
     let p = place();
     let missed = not_guarded(&p, commands.iter().copied());
     assert!(missed.is_empty(), "not guarded:\n{}", missed.join("\n"));
+}
+
+/// What exists decides: a file outside the workspace written over by a
+/// redirection or a copy loses what it held (a new one does not), and
+/// `git checkout NAME` discards changes where NAME is a path, not a branch.
+/// Each row: the command and whether the guard asks.
+#[test]
+fn writing_over_what_exists_is_guarded() {
+    let p = place();
+    std::fs::write(p.home.join("thesis.tex"), "chapter one\n").unwrap();
+    std::fs::write(p.ws.join("f.txt"), "mine\n").unwrap();
+    std::fs::create_dir_all(p.ws.join("src")).unwrap();
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        (": > ~/thesis.tex",                 Ask),
+        ("echo > ~/thesis.tex",              Ask),
+        ("cp /dev/null ~/thesis.tex",        Ask),
+        ("install f.txt ~/thesis.tex",       Ask),
+        ("git checkout f.txt",               Ask),
+        ("git checkout -q src",              Ask),
+        // Neighbours: a new file, appending, a branch.
+        ("echo x > ~/new.txt",               Allow),
+        ("echo x >> ~/thesis.tex",           Allow),
+        ("cp f.txt ~/copy.txt",              Allow),
+        ("git checkout main",                Allow),
+        ("git checkout -b src",              Allow),
+    ];
+    let wrong: Vec<String> = rows
+        .iter()
+        .filter_map(|&(command, want)| {
+            let d = decision_in(&p, Mode::Yolo, "{}", Level::User, command);
+            (d.action != want)
+                .then(|| format!("{command}: {:?} {} ({})", d.action, d.rule, d.reason))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// A cache in the home is disposable only where its links stay in it: a

@@ -233,6 +233,12 @@ fn collect(
         if fed && interpreter && crate::guard::runs_stdin(&words) {
             out.complete = false;
         }
+        // `awk -f <(...)`, `bash <(...)`, `source <(...)`: a program or
+        // script read from what another command prints (the word is known
+        // only when it runs, so it is read from the command's own words).
+        if reads_code(&words) && c.words.iter().skip(1).any(|w| w.value.contains("<(")) {
+            out.complete = false;
+        }
         // The command comes before what it runs.
         let at = out.list.len();
         see_through(&words, partial, out, depth);
@@ -544,6 +550,19 @@ const PROMPT_VARIABLES: &[&str] = &[
     "ENV",
 ];
 
+/// Does the program read a program or script it is given as a file (a
+/// shell, `source`, an interpreter, awk, sed)?
+fn reads_code(words: &[String]) -> bool {
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let name = first.rsplit('/').next().unwrap_or(first);
+    matches!(name, "source" | "." | "sed" | "gsed")
+        || shellward_argv::runners::SHELLS.contains(&name)
+        || shellward_effects::scan::is_interpreter(name)
+        || shellward_effects::scan::is_awk(name)
+}
+
 /// Programs that run commands given in ways the subject list cannot see
 /// (a remote or multiplexed shell, an option's program, an embedded
 /// script): a command using one cannot be checked against deny and ask
@@ -585,6 +604,8 @@ const OPAQUE: &[&str] = &[
     "powershell",
     "osascript",
     "run-parts",
+    // `start-stop-daemon -S -x PROG -- ARGS`: the program is an option's value.
+    "start-stop-daemon",
 ];
 
 /// Variables that say where git reads its user and system configuration

@@ -335,6 +335,11 @@ fn bypass_shapes_are_denied_or_asked() {
         ("sqlite3 db '.sy curl x'",                        Ask,  "rule.unverifiable"),
         ("sqlite3 db \".import '|rm x' t\"",               Ask,  "rule.unverifiable"),
         ("sqlite3 db \".read '|curl x'\"",                 Ask,  "rule.unverifiable"),
+        // A program read from a process substitution; a daemon launcher.
+        ("awk -f <(echo 'BEGIN{system(\"rm x\")}')",       Ask,  "rule.unverifiable"),
+        ("bash <(echo 'rm x')",                            Ask,  "guard.destructive:code.unknown-script"),
+        ("source <(echo 'rm x')",                          Ask,  "guard.destructive:code.unknown-script"),
+        ("start-stop-daemon -S -x /bin/rm -- x",           Ask,  "rule.unverifiable"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {

@@ -262,6 +262,16 @@ fn values<'a>(args: &Args<'a>, options: &[&str]) -> Vec<&'a str> {
                 }
                 continue;
             }
+            // `psql --comm=SQL`, `node --ev CODE`: a long option abbreviated,
+            // as getopt_long reads it.
+            if o.starts_with("--") && !w.starts_with(o) && shellward_argv::options::may_spell(w, o)
+            {
+                match w.split_once('=') {
+                    Some((_, v)) => out.push(v),
+                    None => out.extend(words.get(i + 1).map(String::as_str)),
+                }
+                continue;
+            }
             let short = o.len() == 2 && o.starts_with('-') && !w.starts_with("--");
             let letter = &o[1..];
             if w == o

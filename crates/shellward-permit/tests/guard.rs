@@ -556,7 +556,9 @@ fn ninth_review_bypasses_are_guarded() {
         "git fetch --upload-p='rm -rf ~;:' .",
         "sqlite3 db '.sh rm -rf ~'", "sqlite3 db '.sy rm -rf ~'", "sqlite3 db \".import '|rm -rf ~' t\"",
         "sqlite3 db \".once '|rm -rf ~'\"", "duckdb db '.sh rm -rf ~'",
-        "zip -qrm /tmp/z.zip ~/docs",
+        "zip -qrm /tmp/z.zip ~/docs", "psql --comm='DROP DATABASE prod'", "mysql --exe='DROP DATABASE prod'",
+        "node --ev 'require(\"fs\").rmSync(process.env.HOME,{recursive:true})'",
+        "docker rm -f $(docker ps -aq)", "docker rmi -f $(docker images -q)",
     ];
     let p = place();
     let missed = not_guarded(&p, commands.iter().copied());

@@ -35,7 +35,13 @@ const WRITERS: &[(&str, Written)] = &[
     ("install", Written::LastOperand),
     ("ln",      Written::LastOperand),
     ("mv",      Written::LastOperand),
+    ("perl",    Written::InPlace),
+    ("rsync",   Written::LastOperand),
+    ("scp",     Written::LastOperand),
+    ("sed",     Written::InPlace),
+    ("sort",    Written::Download { output: 'o', long: "--output", remote: None }),
     ("tee",     Written::Operands),
+    ("xxd",     Written::LastOperand),
     ("wget",    Written::Download { output: 'O', long: "--output-document", remote: None }),
 ];
 
@@ -43,6 +49,9 @@ const WRITERS: &[(&str, Written)] = &[
 #[derive(Clone, Copy)]
 enum Written {
     Operands,
+    /// Every operand, where an in-place option is given (`sed -i`, `perl
+    /// -pi`, `--in-place`): an existing script edited, then run.
+    InPlace,
     LastOperand,
     Prefixed(&'static str),
     /// A downloader: the value of its output option (`-o FILE`, `-oFILE`,
@@ -320,6 +329,17 @@ fn files_written<'c>(
     let operands = || args.iter().copied().filter(|a| !a.starts_with('-'));
     let by_writer: Vec<&str> = match WRITERS.iter().find(|(name, _)| *name == base) {
         Some((_, Written::Operands)) => operands().collect(),
+        Some((_, Written::InPlace)) => {
+            let in_place = args.iter().any(|a| {
+                a.starts_with("--in-place")
+                    || (a.starts_with('-') && !a.starts_with("--") && a.contains('i'))
+            });
+            if in_place {
+                operands().collect()
+            } else {
+                Vec::new()
+            }
+        }
         Some((_, Written::LastOperand)) => operands().next_back().into_iter().collect(),
         Some((
             _,

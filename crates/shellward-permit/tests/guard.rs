@@ -512,6 +512,12 @@ fn written_files_are_found_through_cd_path_and_stdin() {
         ("cp /bin/rm s && PATH=$PWD:$PATH s -rf ~",            Ask),
         ("cp /bin/rm bin/s && PATH=/w/ws/bin:$PATH s -rf ~",   Ask),
         ("cp /bin/rm s; env PATH=\"$(pwd)\" s -rf ~",          Ask),
+        // Writers that edit or fill a file a later command runs.
+        ("sed -i 's/make/rm -rf ~/' build.sh && ./build.sh",   Ask),
+        ("perl -pi -e 's/x/y/' run.sh; bash run.sh",           Ask),
+        ("sort -o run.sh cmds.txt && sh run.sh",               Ask),
+        ("rsync -a host:x ./x && ./x",                         Ask),
+        ("xxd -r dump.hex tool && ./tool",                     Ask),
         ("mkdir d && cp /bin/rm d/x && cd d && ./x -rf ~",     Ask),
         ("cd d && cp /bin/rm x && cd .. && d/x -rf ~",         Ask),
         ("cp /bin/rm x; (cd sub); ./x -rf ~",                  Ask),
@@ -529,6 +535,8 @@ fn written_files_are_found_through_cd_path_and_stdin() {
         ("cp /bin/rm d/x && cd e && ./x",                      Allow),
         ("make > log && cd build && ./app",                    Allow),
         ("yes | make",                                         Allow),
+        ("sed -n 1p build.sh && ./build.sh",                   Allow),
+        ("sort a.txt > /dev/null && ./run.sh",                 Allow),
         ("yes | make -j4 test",                                Allow),
     ];
     let p = place();

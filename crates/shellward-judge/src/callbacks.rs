@@ -940,6 +940,27 @@ pub(crate) fn manual_pages(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> 
     }
 }
 
+/// info's node names may name a file (`(FILE)NODE`, `(/etc/passwd)Top`),
+/// in an operand or in `--node`'s value: besides a manual page's checks,
+/// none may hold a parenthesis or a slash.
+pub(crate) fn info_nodes(p: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
+    manual_pages(p, args)?;
+    let values = p.flags.iter().filter_map(|f| f.value);
+    match p
+        .operands
+        .iter()
+        .map(|(_, o)| *o)
+        .chain(values)
+        .find(|v| v.contains(['(', '/']))
+    {
+        Some(v) => reject(
+            Rule::ReadonlyManualFile,
+            format!("`{v}` may name a file for info to read"),
+        ),
+        None => Ok(()),
+    }
+}
+
 /// GNU binutils (`strings`) read an `@FILE` operand as more arguments, and
 /// print the ones they cannot use: a way to read any file.
 pub(crate) fn no_response_files(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {

@@ -530,7 +530,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("history", Free, "").check(cb::history),
     // A page name with a `/` is a file to format: `man /etc/hostname` prints it.
     row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR").check(cb::manual_pages).searches_path(),
-    row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::manual_pages),
+    row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::info_nodes).examples(&[("info ls", true), ("info -n Invoking coreutils", true), ("info '(/etc/passwd)Top'", false), ("info -n '(/etc/passwd)Top'", false), ("info --node=(x)y", false)]),
     // ---- wrappers that only drive a read-only command ----------------------------
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).replaces("-I").examples(&[("find . | xargs -I@ grep x @", true), ("find . | xargs -I@ grep x @/../x", false), ("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
     // ---- version control ---------------------------------------------------------

@@ -689,8 +689,8 @@ fn first_operand(words: &[Word]) -> Option<&Word> {
 fn reads_no_files(name: &str) -> bool {
     tables::entry(name).is_some_and(|e| {
         e.any_args
-            || e.row()
-                .is_some_and(|(row, _)| row.operands == Operands::Free)
+            || e.table_row()
+                .is_some_and(|row| row.operands == Operands::Free)
     })
 }
 
@@ -1073,8 +1073,8 @@ fn judge_argv(
     let mut argv: Small<&str> = words.iter().map(|w| w.value.as_str()).collect();
     let entry = tables::entry(name);
     if let Some(read) = entry
-        .and_then(|e| e.row())
-        .and_then(|(row, _)| row.old_style)
+        .and_then(tables::Entry::table_row)
+        .and_then(|row| row.old_style)
         && let Some(&given) = argv.get(1)
         && !given.starts_with('-')
     {
@@ -1097,7 +1097,7 @@ fn judge_argv(
             format!("`{name}` prints the environment, which holds secrets"),
         ));
     }
-    match entry.and_then(|e| e.row()).map(|(row, _)| row.runs) {
+    match entry.and_then(tables::Entry::table_row).map(|row| row.runs) {
         Some(Runs::Git) => return judge_git(words, args, j, cwd, external),
         Some(Runs::ExecActions) if args.contains(&"-exec") => {
             return find_exec(words, j, cwd, external, depth);
@@ -1158,9 +1158,7 @@ fn workspace_program(name: &str, ctx: &Context, cwd: &Path, exec: bool) -> Resul
     if ctx.workspace_path.is_empty() || (!exec && tables::SHELL_BUILTINS.contains(&name)) {
         return Ok(());
     }
-    let row = tables::entry(name)
-        .and_then(|e| e.row())
-        .map(|(row, _)| row);
+    let row = tables::entry(name).and_then(tables::Entry::table_row);
     let searches = row.is_some_and(|row| row.searches_path);
     let helpers = row.map_or(&[][..], |row| row.helpers);
     // What the installed program runs by name if it is a script.

@@ -655,6 +655,11 @@ impl Entry {
         })
     }
 
+    /// The row alone, for what its fields say (no options parsed).
+    pub(crate) fn table_row(&self) -> Option<&'static Row> {
+        self.row
+    }
+
     /// The row and its parsed options (with `--help` and `--version`).
     pub(crate) fn row(&self) -> Option<(&'static Row, &crate::flags::Options)> {
         let row = self.row?;

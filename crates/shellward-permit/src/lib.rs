@@ -394,6 +394,10 @@ fn unknown_subcommand(
                     && t.may_start_with(program)
                     && t.path().first() == Some(&program)
                     && t.unknown_subcommand()
+                    && !(program == "git"
+                        && t.path()
+                            .get(1)
+                            .is_some_and(|sub| subject::GIT_COMMANDS.contains(sub)))
             })
         });
     rule.map(|rule| {

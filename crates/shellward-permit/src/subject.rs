@@ -130,7 +130,7 @@ fn sed_is_plain(args: &[String]) -> bool {
 fn writes_files(c: &SimpleCommand) -> bool {
     let program = c.argv().next().unwrap_or("");
     let base = program.rsplit('/').next().unwrap_or(program);
-    WRITES_FILES.contains(&base)
+    (WRITES_FILES.contains(&base) && !(base == "git" && git_only_reads(c)))
         || c.redirects.iter().any(|r| {
             r.heredoc.is_none()
                 && r.effective_fd() != 0
@@ -212,7 +212,7 @@ fn collect(
 ) {
     for c in commands {
         let (words, partial) = known_words(c, source);
-        if c.assignments.iter().any(|a| a.name.starts_with("GIT_")) {
+        if c.assignments.iter().any(|a| git_setting(&a.name)) {
             out.git_opaque = true;
         }
         // `printf '!rm x\n' | ed`, `psql <<< '\! rm x'`: a script read on
@@ -377,6 +377,14 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         git(words, partial, out);
         return;
     }
+    // `command -v NAME`, `command -V NAME`: a lookup; nothing runs.
+    if name == "command"
+        && words
+            .get(1)
+            .is_some_and(|w| w.starts_with('-') && w.contains(['v', 'V']))
+    {
+        return;
+    }
     if RENAMING.contains(&name) {
         // What runs next is no longer what its name says.
         out.complete = false;
@@ -394,7 +402,7 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     // `env GIT_EDITOR=x git ...`, `sudo GIT_SSH_COMMAND=x git ...`.
     if words
         .iter()
-        .any(|w| w.starts_with("GIT_") && w.contains('='))
+        .any(|w| w.split_once('=').is_some_and(|(name, _)| git_setting(name)))
     {
         out.git_opaque = true;
     }
@@ -744,6 +752,67 @@ const WRITES_FILES: &[&str] = &[
     "chmod", "sponge", "truncate",
 ];
 
+/// Does this git command only read (a subcommand of [`GIT_READERS`], no
+/// `--output`)? It writes nothing a later command could run.
+fn git_only_reads(c: &SimpleCommand) -> bool {
+    let args: Vec<&str> = c.argv().skip(1).collect();
+    let globals = shellward_argv::runners::git_globals(&args);
+    globals.subcommand.is_some_and(|at| {
+        GIT_READERS.contains(&args[at]) && !args[at..].iter().any(|a| a.starts_with("--output"))
+    })
+}
+
+/// git's subcommands that write no file in any of their forms (an
+/// `--output` aside). Not `config`, `branch`, `tag`, `remote`, `stash`:
+/// they have forms that write configuration or refs.
+#[rustfmt::skip]
+const GIT_READERS: &[&str] = &[
+    "status", "log", "show", "diff", "rev-list", "shortlog", "describe", "rev-parse", "var",
+    "ls-files", "ls-tree", "blame", "grep", "merge-base", "cat-file", "for-each-ref", "show-ref",
+    "name-rev", "cherry", "range-diff", "count-objects", "check-ignore", "diff-tree", "help",
+    "version", "whatchanged",
+];
+
+/// A `GIT_*` variable that can change what a git command runs or reads:
+/// every one but those that only set identities, prompts, locks and
+/// pathspec matching.
+pub(crate) fn git_setting(name: &str) -> bool {
+    name.starts_with("GIT_") && !HARMLESS_GIT_VARIABLES.contains(&name)
+}
+
+/// `GIT_*` variables that set nothing git runs or reads.
+#[rustfmt::skip]
+const HARMLESS_GIT_VARIABLES: &[&str] = &[
+    "GIT_TERMINAL_PROMPT", "GIT_OPTIONAL_LOCKS", "GIT_FLUSH", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL",
+    "GIT_AUTHOR_DATE", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE",
+    "GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS",
+    "GIT_PROGRESS_DELAY", "GIT_ADVICE",
+];
+
+/// git's own commands, porcelain and plumbing (`git help -a`): a name
+/// among them is no alias (git's aliases cannot take a command's name),
+/// whatever the registry lists.
+#[rustfmt::skip]
+pub(crate) const GIT_COMMANDS: &[&str] = &[
+    "add", "am", "annotate", "apply", "archive", "bisect", "blame", "branch", "bundle", "cat-file",
+    "check-attr", "check-ignore", "check-mailmap", "check-ref-format", "checkout", "checkout-index",
+    "cherry", "cherry-pick", "citool", "clean", "clone", "column", "commit", "commit-graph",
+    "commit-tree", "config", "count-objects", "credential", "describe", "diff", "diff-files",
+    "diff-index", "diff-tree", "difftool", "fast-export", "fast-import", "fetch", "fetch-pack",
+    "filter-branch", "fmt-merge-msg", "for-each-ref", "for-each-repo", "format-patch", "fsck", "gc",
+    "get-tar-commit-id", "grep", "hash-object", "help", "index-pack", "init", "instaweb",
+    "interpret-trailers", "log", "ls-files", "ls-remote", "ls-tree", "mailinfo", "mailsplit",
+    "maintenance", "merge", "merge-base", "merge-file", "merge-index", "merge-tree", "mergetool",
+    "mktag", "mktree", "multi-pack-index", "mv", "name-rev", "notes", "pack-objects", "pack-refs",
+    "patch-id", "prune", "prune-packed", "pull", "push", "range-diff", "read-tree", "rebase",
+    "reflog", "remote", "repack", "replace", "request-pull", "rerere", "reset", "restore",
+    "rev-list", "rev-parse", "revert", "rm", "send-email", "send-pack", "shortlog", "show",
+    "show-branch", "show-index", "show-ref", "sparse-checkout", "stash", "status", "stripspace",
+    "submodule", "switch", "symbolic-ref", "tag", "unpack-file", "unpack-objects", "update-index",
+    "update-ref", "update-server-info", "var", "verify-commit", "verify-pack", "verify-tag",
+    "version", "whatchanged", "worktree", "write-tree",
+];
+
 /// Programs that run git's subcommands under their own name.
 const GIT_FRONTENDS: &[&str] = &["hub"];
 
@@ -859,10 +928,9 @@ fn git(words: &[String], partial: bool, out: &mut Subjects) {
     let Some(i) = globals.subcommand.map(|i| i + 1) else {
         return;
     };
-    if words
-        .iter()
-        .any(|w| w.contains("ext::") || (w.starts_with("GIT_") && w.contains('=')))
-    {
+    if words.iter().any(|w| {
+        w.contains("ext::") || w.split_once('=').is_some_and(|(name, _)| git_setting(name))
+    }) {
         out.git_opaque = true;
     }
     let Some(sub) = words.get(i) else { return };
@@ -882,7 +950,8 @@ fn git(words: &[String], partial: bool, out: &mut Subjects) {
         out.complete = false;
     }
     let known = shellward_registry::lookup("git").is_some_and(|g| g.subcommand(sub).is_some())
-        || GIT_PLUMBING.iter().any(|(p, _)| p == sub);
+        || GIT_PLUMBING.iter().any(|(p, _)| p == sub)
+        || GIT_COMMANDS.contains(&sub.as_str());
     if !known {
         // An alias from the configuration: it can be anything.
         out.git_opaque = true;

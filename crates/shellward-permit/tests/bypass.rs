@@ -340,6 +340,13 @@ fn bypass_shapes_are_denied_or_asked() {
         ("bash <(echo 'rm x')",                            Ask,  "guard.destructive:code.unknown-script"),
         ("source <(echo 'rm x')",                          Ask,  "guard.destructive:code.unknown-script"),
         ("start-stop-daemon -S -x /bin/rm -- x",           Ask,  "rule.unverifiable"),
+        // What still cannot be checked beside the neighbours below: a git
+        // configuration written, then read by a reading git; a setting
+        // that changes what git runs; a git alias written by `git config`.
+        ("echo x >> .git/config && git status",            Ask,  "guard.destructive:fs.redirect"),
+        ("GIT_EXTERNAL_DIFF=x git diff",                   Ask,  "rule.unverifiable"),
+        ("git config alias.st '!rm x' && git st",          Ask,  "guard.destructive:git.config-runs"),
+        ("git rum",                                        Ask,  "rule.unverifiable"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {
@@ -353,6 +360,29 @@ fn bypass_shapes_are_denied_or_asked() {
     let shapes = table.iter().filter(|(_, a, _)| *a != Allow).count();
     assert!(shapes >= 77, "{shapes} rows");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Everyday commands that deny rules naming git and rm leave alone: git's
+/// plumbing (no alias can take its names), reading gits one after another,
+/// identity and prompt variables, `command -v` (a lookup).
+#[test]
+fn everyday_commands_stay_allowed_under_deny_rules() {
+    #[rustfmt::skip]
+    let commands: &[&str] = &[
+        "git rev-parse HEAD", "git describe --tags --abbrev=0", "git ls-files '*.rs'", "git shortlog -sn",
+        "git merge-base HEAD origin/main", "git rev-list --count HEAD", "git cat-file -p HEAD",
+        "git name-rev HEAD", "git cherry -v", "git range-diff main~3 main~1 main", "git help -a",
+        "git status && git diff --stat", "git log -1 && git show --stat", "GIT_TERMINAL_PROMPT=0 git status",
+        "GIT_AUTHOR_NAME=x git log -1", "command -v rustc", "command -V ls",
+    ];
+    let asked: Vec<String> = commands
+        .iter()
+        .filter_map(|c| {
+            let (action, rule) = decision(RULES, c);
+            (action != Allow).then(|| format!("{c}: {action:?} {rule}"))
+        })
+        .collect();
+    assert!(asked.is_empty(), "{}", asked.join("\n"));
 }
 
 #[test]

@@ -385,6 +385,32 @@ fn everyday_commands_stay_allowed_under_deny_rules() {
     assert!(asked.is_empty(), "{}", asked.join("\n"));
 }
 
+/// The benign corpus's commands in yolo mode under the deny rules above: a
+/// needless ask is a usability bug, so the rate is held (and printed).
+#[test]
+fn benign_commands_stay_allowed_under_deny_rules() {
+    let rows = shellward_corpus::rows("benign.tsv");
+    let asked: Vec<String> = rows
+        .iter()
+        .filter_map(|row| {
+            let (action, rule) = decision(RULES, &row.command);
+            (action != Allow).then(|| format!("{}: {action:?} {rule}", row.command))
+        })
+        .collect();
+    let allowed = rows.len() - asked.len();
+    println!(
+        "benign under deny rules: {allowed}/{} allowed; asked:\n{}",
+        rows.len(),
+        asked.join("\n")
+    );
+    assert!(
+        allowed * 100 >= rows.len() * 97,
+        "{allowed}/{} allowed; asked:\n{}",
+        rows.len(),
+        asked.join("\n")
+    );
+}
+
 #[test]
 fn option_set_rules_match_every_spelling() {
     let rules = r#"{"permissions": {"deny": ["rm -rf:*", "git push --force:*", "chmod -R:*", "git branch -D:*"]}}"#;

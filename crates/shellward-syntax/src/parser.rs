@@ -988,6 +988,14 @@ impl<'a> Parser<'a> {
         let target = self.read_word()?;
         let heredoc = if matches!(op, RedirectOp::HereDoc | RedirectOp::HereDocStrip) {
             let raw = target.span.slice(self.src);
+            // `<<$'EOF'`, `<<$"EOF"`: bash's delimiter is not what the
+            // quotes hold read plainly (`$` dropped); a delimiter bash may
+            // read another way is an error, not a guess.
+            if raw.contains("$'") || raw.contains("$\"") {
+                return Err(self.error(format!(
+                    "here-document delimiter `{raw}` uses `$'...'` or `$\"...\"` quoting"
+                )));
+            }
             let quoted = raw.bytes().any(|b| matches!(b, b'\'' | b'"' | b'\\'));
             Some(HereDoc {
                 delimiter: unquote_delimiter(raw),
@@ -1005,6 +1013,32 @@ impl<'a> Parser<'a> {
             heredoc,
             span: Span::new(start, self.pos),
         })
+    }
+
+    /// The start of the logical line bash reads from `line` (which ends at
+    /// `line_end` with a continuation) and the physical lines after it, up to
+    /// `limit` bytes: enough to compare with a delimiter, so each line costs
+    /// at most that.
+    fn joined_from(&self, line: &[u8], line_end: usize, strip_tabs: bool, limit: usize) -> Vec<u8> {
+        let mut joined = line[..line.len() - 1].to_vec();
+        let mut pos = line_end + 1;
+        while joined.len() <= limit && pos < self.b.len() {
+            let end = self.b[pos..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(self.b.len(), |i| pos + i);
+            let mut next = &self.b[pos..end];
+            if strip_tabs {
+                next = &next[next.iter().take_while(|&&b| b == b'\t').count()..];
+            }
+            if !continued(next) {
+                joined.extend_from_slice(next);
+                break;
+            }
+            joined.extend_from_slice(&next[..next.len() - 1]);
+            pos = end + 1;
+        }
+        joined
     }
 
     fn read_heredoc_bodies(&mut self) -> Result<()> {
@@ -1042,6 +1076,21 @@ impl<'a> Parser<'a> {
                             String::from_utf8_lossy(line)
                         )));
                     }
+                }
+                // In an unquoted here-document bash joins a line ending in a
+                // backslash with the next before comparing it with the
+                // delimiter (`EO\` and `F` end it): where that could happen,
+                // an error.
+                if !doc.quoted
+                    && continued(line)
+                    && self
+                        .joined_from(line, line_end, doc.strip_tabs, doc.delimiter.len() + 1)
+                        .starts_with(&doc.delimiter)
+                {
+                    return Err(self.error(format!(
+                        "a line continuation may end the here-document (wanted `{}`)",
+                        String::from_utf8_lossy(&doc.delimiter)
+                    )));
                 }
                 body.extend_from_slice(line);
                 if line_end < self.b.len() {
@@ -1614,6 +1663,12 @@ fn fd_number(digits: &[u8]) -> Option<u32> {
 }
 
 /// Quote removal on a here-document delimiter word (no expansions).
+/// Does a here-document line end with a backslash that escapes its newline
+/// (an odd number of them)?
+fn continued(line: &[u8]) -> bool {
+    line.iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+}
+
 fn unquote_delimiter(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();

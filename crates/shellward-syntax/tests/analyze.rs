@@ -187,6 +187,34 @@ fn heredoc_delimiter_followed_by_an_operator_is_an_error() {
     }
 }
 
+/// A here-document bash ends where a plain reading would not: a line
+/// continuation joining the delimiter (`EO\` then `F`) in an unquoted one,
+/// and a `$'...'` delimiter. Both are errors; a quoted here-document keeps
+/// its backslashes, and a continuation that makes another word is body text.
+#[test]
+fn heredocs_bash_may_end_elsewhere_are_errors() {
+    #[rustfmt::skip]
+    let rows: &[(&str, bool)] = &[
+        ("cat <<EOF\nEO\\\nF\nrm -rf x\nEOF\n",          false),
+        ("cat <<EOF\nEOF\\\n\nrm -rf x\nEOF\n",          false),
+        ("cat <<-EOF\n\tEO\\\n\tF\nrm -rf x\nEOF\n",   false),
+        ("cat <<$'EOF'\nEOF\nrm -rf x\n$EOF\n",           false),
+        ("cat <<$\"EOF\"\nEOF\nrm -rf x\n$EOF\n",         false),
+        ("cat <<'EOF'\nEO\\\nF\nEOF\n",                   true),
+        ("cat <<EOF\nab\\\ncd\nEOF\n",                    true),
+        ("cat <<EOF\nplain\nEOF\n",                        true),
+    ];
+    for &(command, parses) in rows {
+        let a = analyze(command);
+        assert_eq!(
+            a.status == ParseStatus::Ok,
+            parses,
+            "{command:?}: {:?}",
+            a.errors
+        );
+    }
+}
+
 fn render_word(w: &Word) -> String {
     let mut s = format!("{:?}", w.value);
     if let Some(d) = w.dynamic {

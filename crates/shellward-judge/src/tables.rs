@@ -415,8 +415,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("cat", Paths, "-A|--show-all -b|--number-nonblank -e -E|--show-ends -n|--number -s|--squeeze-blank -t -T|--show-tabs -u -v|--show-nonprinting").glob_safe().examples(&[("cat -n f", true), ("cat /etc/passwd", false), ("cat ../x", false)]),
     row("head", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated").numeric().glob_safe().examples(&[("head -20 f", true), ("head -n 5 f", true), ("head ~/.ssh/id_rsa", false)]),
     row("tail", Paths, "-n|--lines=NUM -c|--bytes=NUM -q|--quiet|--silent -v|--verbose -z|--zero-terminated -f -s|--sleep-interval=NUM --pid=NUM").numeric().glob_safe().examples(&[("tail -n 20 f", true), ("tail -f log", true), ("tail /var/log/syslog", false), ("tail -F later.log", false)]),
-    row("less", Paths, "-N|--LINE-NUMBERS -R|--RAW-CONTROL-CHARS -r|--raw-control-chars -S|--chop-long-lines -X|--no-init -F|--quit-if-one-screen -i|--ignore-case -I|--IGNORE-CASE -M|--LONG-PROMPT -m -n -E -e -q -s|--squeeze-blank-lines -x|--tabs=NUM").check(cb::no_plus_commands),
-    row("more", Paths, "-d -l -f -p -c -s -u -n=NUM").check(cb::no_plus_commands),
+    row("less", Paths, "-N|--LINE-NUMBERS -R|--RAW-CONTROL-CHARS -r|--raw-control-chars -S|--chop-long-lines -X|--no-init -F|--quit-if-one-screen -i|--ignore-case -I|--IGNORE-CASE -M|--LONG-PROMPT -m -n -E -e -q -s|--squeeze-blank-lines -x|--tabs=NUM").check(cb::no_plus_commands).helpers(PAGER_HELPERS),
+    row("more", Paths, "-d -l -f -p -c -s -u -n=NUM").check(cb::no_plus_commands).helpers(PAGER_HELPERS),
     row("tac", Paths, "-b|--before -r|--regex -s|--separator=STR").glob_safe(),
     row("nl", Paths, "-b|--body-numbering=STR -n|--number-format=STR -w|--number-width=NUM -s|--number-separator=STR -v|--starting-line-number=NUM -i|--line-increment=NUM").glob_safe(),
     row("rev", Paths, "").glob_safe(),
@@ -475,7 +475,7 @@ pub(crate) const ROWS: &[Row] = &[
     row("gawk", ScriptThenPaths, AWK).check(cb::awk),
     row("mawk", ScriptThenPaths, AWK).check(cb::awk),
     row("jq", ScriptThenPaths, "-r|--raw-output -j|--join-output -a|--ascii-output -c|--compact-output -n|--null-input -s|--slurp -e|--exit-status -S|--sort-keys -C|--color-output -M|--monochrome-output --tab --indent=NUM -R|--raw-input --arg=PAIR --argjson=PAIR --args --jsonargs --seq --stream --raw-output0").check(cb::jq).examples(&[("jq .a f", true), ("jq -r '.[] | .name' f", true), ("jq '$ ENV' f", false), ("jq -n env", false), ("jq --rawfile x /etc/passwd -n 1", false)]),
-    row("yq", ScriptThenPaths, "-r|--unwrapScalar -o|--output-format=STR -p|--input-format=STR -P|--prettyPrint -e|--exit-status -N|--no-doc -I|--indent=NUM -C|--colors -M|--no-colors -j|--tojson --header-preprocess -0|--nul-output -n|--null-input").check(cb::yq),
+    row("yq", ScriptThenPaths, "-r|--unwrapScalar -o|--output-format=STR -p|--input-format=STR -P|--prettyPrint -e|--exit-status -N|--no-doc -I|--indent=NUM -C|--colors -M|--no-colors -j|--tojson --header-preprocess -0|--nul-output -n|--null-input").check(cb::yq).helpers(&["jq"]),
     row("sort", Paths, "-b|--ignore-leading-blanks -d|--dictionary-order -f|--ignore-case -g|--general-numeric-sort -i|--ignore-nonprinting -M|--month-sort -h|--human-numeric-sort -n|--numeric-sort -R|--random-sort -r|--reverse -V|--version-sort -k|--key=STR -t|--field-separator=CHAR -u|--unique -s|--stable -c|--check=OPT -C -m|--merge -z|--zero-terminated -S|--buffer-size=STR --parallel=NUM --debug --sort=STR --random-source=PATH").examples(&[("sort -u f", true), ("sort -o out f", false), ("sort --compress-program=sh f", false)]),
     row("uniq", Paths, "-c|--count -d|--repeated -D --all-repeated=OPT -u|--unique -i|--ignore-case -f|--skip-fields=NUM -s|--skip-chars=NUM -w|--check-chars=NUM -z|--zero-terminated --group=OPT").check(cb::at_most_one_operand).examples(&[("uniq -c f", true), ("uniq f out", false)]),
     row("cut", Paths, "-b|--bytes=STR -c|--characters=STR -d|--delimiter=CHAR -f|--fields=STR -s|--only-delimited -n --complement --output-delimiter=STR -z|--zero-terminated").glob_safe().examples(&[("cut -d, -f1 f", true)]),
@@ -529,15 +529,15 @@ pub(crate) const ROWS: &[Row] = &[
     row("jobs", NoOperands, "-l -n -p -r -s"),
     row("history", Free, "").check(cb::history),
     // A page name with a `/` is a file to format: `man /etc/hostname` prints it.
-    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR").check(cb::manual_pages).searches_path(),
+    row("man", Free, "-a|--all -f|--whatis -k|--apropos -w|--where|--path -W -s|--sections=STR -S=STR").check(cb::manual_pages).searches_path().helpers(MAN_HELPERS),
     row("info", Free, "-a|--all -w|--where|--location -k|--apropos=STR -n|--node=STR --subnodes --usage").check(cb::info_nodes).examples(&[("info ls", true), ("info -n Invoking coreutils", true), ("info '(/etc/passwd)Top'", false), ("info -n '(/etc/passwd)Top'", false), ("info --node=(x)y", false)]),
     // ---- wrappers that only drive a read-only command ----------------------------
     row("xargs", Free, "-0|--null -n|--max-args=NUM -L|--max-lines=NUM -I=STR -d|--delimiter=STR -r|--no-run-if-empty -t|--verbose -P|--max-procs=NUM -s|--max-chars=NUM -x|--exit -E=STR").posix().drives(&["echo", "printf", "wc", "grep", "egrep", "fgrep", "head", "tail"]).replaces("-I").examples(&[("find . | xargs -I@ grep x @", true), ("find . | xargs -I@ grep x @/../x", false), ("echo a | xargs echo", true), ("find . | xargs wc -l", true), ("echo x | xargs rm", false), ("echo /etc/shadow | xargs head", false)]),
     // ---- version control ---------------------------------------------------------
     // Global options, subcommands, their options and the repository's configuration: `git.rs`.
-    row("git", Free, "").runs(Runs::Git).helpers(&["man", "less", "gpg", "gpgsm", "ssh-keygen"]).lists_names(&[], &[]).examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
+    row("git", Free, "").runs(Runs::Git).helpers(GIT_HELPERS).lists_names(&[], &[]).examples(&[("git log --oneline -5", true), ("git status", true), ("git push", false), ("git -c core.pager=x log", false)]),
     // ---- daemons and hosts, read through their clients -------------------------------
-    row("docker", Free, "").posix().check(cb::docker),
+    row("docker", Free, "").posix().check(cb::docker).helpers(&["ssh", "docker-credential-desktop", "docker-credential-pass", "docker-credential-secretservice"]),
     row("gh", Free, "").posix().check(cb::gh).runs_git(),
     row("pip", Free, "").posix().check(cb::pip),
     row("pip3", Free, "").posix().check(cb::pip),
@@ -579,6 +579,31 @@ pub(crate) const SCRIPT_UTILITIES: &[&str] = &[
     "printf", "echo", "uname", "id", "ls", "readlink", "realpath", "mktemp", "rm", "mv", "cp",
     "mkdir", "find", "xargs", "env", "which", "sleep", "date", "tput", "stty", "tee", "ln", "chmod",
     "file", "stat", "touch", "seq", "paste", "join", "comm", "diff",
+];
+
+/// What man runs by name to format a page (man-db's pipeline).
+#[rustfmt::skip]
+const MAN_HELPERS: &[&str] = &[
+    "nroff", "groff", "troff", "grotty", "tbl", "eqn", "pic", "refer", "preconv", "col", "zsoelim",
+    "pager", "less", "more", "gzip", "bzip2", "xz", "locale", "iconv",
+];
+
+/// What git runs by name for read-only commands: man (and its pipeline)
+/// and info for `--help`, the pager, gpg and ssh-keygen for signatures.
+#[rustfmt::skip]
+const GIT_HELPERS: &[&str] = &[
+    "man", "info", "less", "pager", "gpg", "gpgsm", "ssh-keygen", "nroff", "groff", "troff", "grotty",
+    "tbl", "eqn", "pic", "preconv", "col", "zsoelim", "gzip", "locale", "iconv",
+];
+
+/// What less and more run by name through an input preprocessor
+/// (`LESSOPEN='| lesspipe %s'` is Debian's default): lesspipe and the
+/// unpackers it calls, and the shell utilities it is written with.
+#[rustfmt::skip]
+const PAGER_HELPERS: &[&str] = &[
+    "lesspipe", "lesspipe.sh", "lessfile", "tar", "gzip", "bzip2", "xz", "zstd", "lz4", "unzip",
+    "7z", "7za", "unrar", "cpio", "rpm2cpio", "dpkg", "dpkg-deb", "file", "iconv", "isoinfo", "ar",
+    "sh", "bash", "sed", "grep", "awk", "cat", "head", "tr", "cut",
 ];
 
 /// What tar runs to read a compressed archive (`-z`, `-j`, `-J`, `--zstd`,

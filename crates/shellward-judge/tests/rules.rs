@@ -1515,6 +1515,9 @@ fn names_the_search_path_finds_in_the_workspace() {
     std::fs::write(ws.join(".venv/bin/gzip"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join(".venv/bin/echo"), "#!/bin/sh\n").unwrap();
     std::fs::write(ws.join(".venv/bin/man"), "#!/bin/sh\n").unwrap();
+    for helper in ["jq", "tar", "ssh"] {
+        std::fs::write(ws.join(".venv/bin").join(helper), "#!/bin/sh\n").unwrap();
+    }
     std::fs::write(ws.join("a.txt"), "x\n").unwrap();
     let venv = format!("{}:/usr/bin:/bin", ws.join(".venv/bin").display());
     #[rustfmt::skip]
@@ -1545,6 +1548,11 @@ fn names_the_search_path_finds_in_the_workspace() {
         // git runs man for its help, and less and gpg by name.
         (&venv,                 "git log --help",                     false, "command.in_workspace"),
         ("/usr/bin:/bin",       "git log --help",                     true,  ""),
+        // yq runs jq, less a preprocessor's unpackers, docker ssh, git
+        // man's own pipeline.
+        (&venv,                 "yq . a.yaml",                        false, "command.in_workspace"),
+        (&venv,                 "less a.txt",                         false, "command.in_workspace"),
+        (&venv,                 "docker ps",                          false, "command.in_workspace"),
     ];
     for &(path, command, read_only, rule) in rows {
         let ctx = Context::new(&ws, &ws).with_search_path(Some(std::ffi::OsStr::new(path)));

@@ -219,6 +219,17 @@ pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
             for command in text.lines().filter_map(dot_command_runs) {
                 code_effects(command, out);
             }
+            // psql's backquotes in a meta-command's argument (`\set x
+            // `cmd``), sqlite3's `edit(TEXT, EDITOR)` and loaded extensions:
+            // commands or code the text does not show.
+            let hidden = (program == "psql" && text.contains('`'))
+                || (matches!(program, "sqlite3" | "duckdb")
+                    && ["edit(", ".load", "load_extension"]
+                        .iter()
+                        .any(|m| text.contains(m)));
+            if hidden {
+                out.push(crate::lenient::unknown_script());
+            }
             sql_effects(text, out);
         }
     }

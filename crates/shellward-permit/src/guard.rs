@@ -388,6 +388,17 @@ impl Walk<'_> {
         if dynamic_script && subjects_here.iter().any(|s| reads_scripts(&s.words)) {
             self.out.push(shellward_effects::lenient::unknown_script());
         }
+        // `awk -f - <<< '...'`, `... | gawk -f -`: awk's program is what it
+        // is fed.
+        let fed = matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll))
+            || c.redirects.iter().any(|r| r.effective_fd() == 0);
+        if fed
+            && subjects_here
+                .iter()
+                .any(|s| awk_program_from_stdin(&s.words))
+        {
+            self.out.push(shellward_effects::lenient::unknown_script());
+        }
     }
 
     /// `text` as the script of every shell, SQL client, interpreter or
@@ -555,6 +566,39 @@ fn reads_scripts(words: &[String]) -> bool {
 
 /// Names of standard input as a file.
 const STDIN_NAMES: &[&str] = &["-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"];
+
+/// Does awk (any of its kind) read its program from standard input: a
+/// program file option (`-f`, `--file`, `-E`, `--exec`, `-i`, `--include`,
+/// glued or abbreviated) naming standard input?
+pub(crate) fn awk_program_from_stdin(words: &[String]) -> bool {
+    let Some(first) = words.first() else {
+        return false;
+    };
+    if !shellward_effects::scan::is_awk(first.rsplit('/').next().unwrap_or(first)) {
+        return false;
+    }
+    const LONG: &[&str] = &["--file", "--exec", "--include"];
+    words[1..].iter().enumerate().any(|(i, w)| {
+        let next = words.get(i + 2).map(String::as_str);
+        let value = if LONG
+            .iter()
+            .any(|l| shellward_argv::options::may_spell(w, l))
+        {
+            w.split_once('=').map(|(_, v)| v).or(next)
+        } else if let Some(rest) = w.strip_prefix('-').filter(|r| !r.starts_with('-')) {
+            // A cluster ending in a program-file letter, or one with its
+            // value glued on (`-f-`, `-f/dev/stdin`).
+            match rest.find(['f', 'E', 'i']) {
+                Some(at) if at + 1 == rest.len() => next,
+                Some(at) => Some(&rest[at + 1..]),
+                None => None,
+            }
+        } else {
+            None
+        };
+        value.is_some_and(|v| STDIN_NAMES.contains(&v))
+    })
+}
 
 /// A shell, interpreter or SQL client that runs what it reads on standard
 /// input: no script named, no `-c`/`-e` code (`sh`, `bash -s`, `python3 -`,

@@ -35,12 +35,15 @@ const WRITERS: &[(&str, Written)] = &[
     ("install", Written::LastOperand),
     ("ln",      Written::LastOperand),
     ("mv",      Written::LastOperand),
+    ("iconv",   Written::Download { output: 'o', long: "--output", remote: None }),
     ("perl",    Written::InPlace),
     ("rsync",   Written::LastOperand),
     ("scp",     Written::LastOperand),
     ("sed",     Written::InPlace),
+    ("shuf",    Written::Download { output: 'o', long: "--output", remote: None }),
     ("sort",    Written::Download { output: 'o', long: "--output", remote: None }),
     ("tee",     Written::Operands),
+    ("uniq",    Written::LastOperand),
     ("xxd",     Written::LastOperand),
     ("wget",    Written::Download { output: 'O', long: "--output-document", remote: None }),
 ];
@@ -157,7 +160,20 @@ pub fn effects(commands: &[SimpleCommand], subjects: &crate::subject::Subjects) 
                 })
                 .flatten()
                 .map(str::to_string);
-            out.extend(found.chain(fed).take(1).map(|file| written_then_run(&file)));
+            // `BASH_ENV=x.sh bash -c true`: a shell's start-up file.
+            let start_up = c
+                .assignments
+                .iter()
+                .filter(|a| matches!(a.name.as_str(), "BASH_ENV" | "ENV"))
+                .find_map(|a| line.find(&a.value.value, &written))
+                .map(str::to_string);
+            out.extend(
+                found
+                    .chain(fed)
+                    .chain(start_up)
+                    .take(1)
+                    .map(|file| written_then_run(&file)),
+            );
         }
         let files: Vec<String> = files_written(c, base, args)
             .map(|f| line.resolve(f))
@@ -200,16 +216,18 @@ impl Line {
     /// Once the directory is lost, a relative name may be any written file
     /// with its last part.
     fn find<'w>(&self, path: &str, written: &'w [String]) -> Option<&'w str> {
+        // A name only known when it runs (`x*`, find's `{}`): any file.
+        if path.contains(['*', '?', '[', '$', '`']) || path.contains("{}") {
+            return written.first().map(String::as_str);
+        }
         let (resolved, as_written) = (self.resolve(path), lexical(path));
         let last = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
-        let relative = !path.starts_with('/');
+        // The same file spelled another way (`/abs/ws/x.sh`, `cd ..; bash
+        // ws/x.sh`, through a link, copied into a directory): by its last
+        // part, which errs towards asking.
         written
             .iter()
-            .find(|w| {
-                **w == resolved
-                    || **w == as_written
-                    || (self.lost && relative && last(w) == last(&as_written))
-            })
+            .find(|w| **w == resolved || **w == as_written || last(w) == last(&as_written))
             .map(String::as_str)
     }
 
@@ -217,6 +235,10 @@ impl Line {
     /// the line cannot follow (`cd -`, `cd "$X"`, `cd` alone) leaves the
     /// directory unknown: later names are then matched by their last part.
     fn moves(&mut self, base: &str, args: &[&str]) {
+        if base == "popd" {
+            self.lost = true;
+            return;
+        }
         if !matches!(base, "cd" | "pushd") {
             return;
         }

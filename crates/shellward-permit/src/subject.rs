@@ -233,6 +233,10 @@ fn collect(
         if fed && interpreter && crate::guard::runs_stdin(&words) {
             out.complete = false;
         }
+        // `awk -f - <<< '...'`: awk's program from standard input.
+        if crate::guard::awk_program_from_stdin(&words) {
+            out.complete = false;
+        }
         // `awk -f <(...)`, `bash <(...)`, `source <(...)`: a program or
         // script read from what another command prints (the word is known
         // only when it runs, so it is read from the command's own words).
@@ -642,11 +646,11 @@ fn replays(name: &str, words: &[String]) -> bool {
 /// an empty list: any script it is given may hold one.
 #[rustfmt::skip]
 const SHELL_ESCAPES: &[(&str, &[&str])] = &[
-    ("psql", &["\\!", "\\o", "\\g", "\\w", "\\copy", "program"]),
+    ("psql", &["\\!", "\\o", "\\g", "\\w", "\\copy", "program", "`"]),
     ("mysql", &["\\!", "system", "\\p", "pager"]),
     ("mariadb", &["\\!", "system", "\\p", "pager"]),
     // And every dot-command that runs one ([`shellward_effects::scan::dot_command_runs`]).
-    ("sqlite3", &[".shell", ".system", ".output", ".once", ".excel", "edit(", ".read"]),
+    ("sqlite3", &[".shell", ".system", ".output", ".once", ".excel", "edit(", ".read", ".load", "load_extension"]),
     ("duckdb", &[".shell", ".system", ".output", ".once", ".read"]),
     ("ed", &[]), ("ex", &[]), ("m4", &[]), ("gnuplot", &[]), ("bc", &[]),
 ];
@@ -708,7 +712,7 @@ const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     // `-xrm`, `--exec=rm`).
     ("fd", &["-x", "-X", "--exec", "--exec-batch"]), ("fdfind", &["-x", "-X", "--exec", "--exec-batch"]),
     ("less", &["+!", "+|"]), ("more", &["+!"]), ("journalctl", &["--pager"]),
-    ("split", &["--filter"]), ("man", &["-P", "--pager", "-H", "--html"]),
+    ("split", &["--filter"]), ("man", &["-P", "--pager", "-H", "--html"]), ("sort", &["--compress-program"]),
 ];
 
 /// Does the command use an option of [`PROGRAM_RUNS_OPTION`]?

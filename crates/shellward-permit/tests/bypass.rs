@@ -347,6 +347,10 @@ fn bypass_shapes_are_denied_or_asked() {
         ("GIT_EXTERNAL_DIFF=x git diff",                   Ask,  "rule.unverifiable"),
         ("git config alias.st '!rm x' && git st",          Ask,  "guard.destructive:git.config-runs"),
         ("git rum",                                        Ask,  "rule.unverifiable"),
+        // A re-review: awk's program on standard input, psql backquotes.
+        ("awk -f - <<< 'BEGIN{system(\"rm x\")}'",         Ask,  "guard.destructive:code.unknown-script"),
+        ("psql -c '\\set x `rm x`'",                       Ask,  "guard.destructive:code.unknown-script"),
+        ("sort --compress-p=sh big.txt",                   Ask,  "rule.unverifiable"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {

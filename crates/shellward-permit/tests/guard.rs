@@ -518,6 +518,18 @@ fn written_files_are_found_through_cd_path_and_stdin() {
         ("sort -o run.sh cmds.txt && sh run.sh",               Ask),
         ("rsync -a host:x ./x && ./x",                         Ask),
         ("xxd -r dump.hex tool && ./tool",                     Ask),
+        // A re-review: the written file by another spelling, a glob, find's
+        // `{}`, copied into a directory, more writers, a start-up file.
+        ("base64 -d <<< cm0K > x.sh; bash /w/ws/x.sh",         Ask),
+        ("base64 -d <<< cm0K > x.sh; cd ..; bash ws/x.sh",     Ask),
+        ("base64 -d <<< cm0K > x.sh; ln -s . l; bash l/x.sh",  Ask),
+        ("base64 -d <<< cm0K > x.sh; bash x*",                 Ask),
+        ("base64 -d <<< cm0K > x.sh; find . -name x.sh -exec bash {} \\;", Ask),
+        ("base64 -d <<< cm0K > x.sh; cp x.sh d/; bash d/x.sh", Ask),
+        ("uniq a x.sh; bash x.sh",                             Ask),
+        ("shuf -o x.sh a; bash x.sh",                          Ask),
+        ("base64 -d <<< cm0K > x.sh; BASH_ENV=x.sh bash -c true", Ask),
+        ("base64 -d <<< cm0K > d/x.sh; pushd d; popd; cd d; ./x.sh", Ask),
         ("mkdir d && cp /bin/rm d/x && cd d && ./x -rf ~",     Ask),
         ("cd d && cp /bin/rm x && cd .. && d/x -rf ~",         Ask),
         ("cp /bin/rm x; (cd sub); ./x -rf ~",                  Ask),
@@ -532,9 +544,12 @@ fn written_files_are_found_through_cd_path_and_stdin() {
         ("echo hi > x.txt && bash < run.sh",                   Allow),
         ("cp a b && PATH=.:$PATH ls",                          Allow),
         ("cp a b && PATH=/usr/bin:$PATH b",                    Allow),
-        ("cp /bin/rm d/x && cd e && ./x",                      Allow),
+        // Another file of the same name: asked too (a name is matched by its
+        // last part, since a link or another spelling may be the same file).
+        ("cp /bin/rm d/x && cd e && ./x",                      Ask),
         ("make > log && cd build && ./app",                    Allow),
         ("yes | make",                                         Allow),
+        ("base64 -d <<< aGkK > notes.txt; bash run.sh",        Allow),
         ("sed -n 1p build.sh && ./build.sh",                   Allow),
         ("sort a.txt > /dev/null && ./run.sh",                 Allow),
         ("yes | make -j4 test",                                Allow),
@@ -567,6 +582,9 @@ fn ninth_review_bypasses_are_guarded() {
         "zip -qrm /tmp/z.zip ~/docs", "psql --comm='DROP DATABASE prod'", "mysql --exe='DROP DATABASE prod'",
         "node --ev 'require(\"fs\").rmSync(process.env.HOME,{recursive:true})'",
         "docker rm -f $(docker ps -aq)", "docker rmi -f $(docker images -q)",
+        "yes 'rm -rf ~' | head -n 9 | sort -S 64K --compress-p=sh", "awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}'",
+        "echo 'BEGIN{system(\"rm -rf ~\")}' | gawk -f -", "awk -f/dev/stdin <<< 'BEGIN{system(\"rm -rf ~\")}'",
+        "psql -c '\\echo `rm -rf ~`'", "sqlite3 x.db \"select edit('a','rm -rf ~ ;')\"",
     ];
     let p = place();
     let missed = not_guarded(&p, commands.iter().copied());

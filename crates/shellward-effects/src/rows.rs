@@ -916,7 +916,7 @@ impl Row {
                 parts.iter().any(|p| o.contains(p))
             }),
             OperandExists => rest.iter().any(|o| match ctx.cwd {
-                Some(cwd) => std::fs::symlink_metadata(cwd.join(o)).is_ok(),
+                Some(cwd) => std::fs::symlink_metadata(cwd.join(o)).is_ok() && !is_branch(cwd, o),
                 None => true,
             }),
         })
@@ -1137,4 +1137,38 @@ fn path_end(path: &[&str], operands: &[&str]) -> Option<usize> {
         at += operands[at..].iter().position(|o| o == word)? + 1;
     }
     Some(at)
+}
+
+/// Is `name` a branch of the repository `cwd` is in (a local one, or a
+/// remote's that `git checkout NAME` would track)? git checks out a branch
+/// before it reads a path of the same name.
+fn is_branch(cwd: &std::path::Path, name: &str) -> bool {
+    if name.is_empty() || name.contains("..") || name.starts_with('/') {
+        return false;
+    }
+    let Some(git) = cwd
+        .ancestors()
+        .take(64)
+        .map(|d| d.join(".git"))
+        .find(|g| g.is_dir())
+    else {
+        return false;
+    };
+    let loose = git.join("refs/heads").join(name).is_file()
+        || std::fs::read_dir(git.join("refs/remotes"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|remote| remote.path().join(name).is_file());
+    let packed = || {
+        std::fs::read_to_string(git.join("packed-refs")).is_ok_and(|refs| {
+            refs.lines().any(|l| {
+                l.split_once(' ').is_some_and(|(_, r)| {
+                    r == format!("refs/heads/{name}")
+                        || (r.starts_with("refs/remotes/") && r.ends_with(&format!("/{name}")))
+                })
+            })
+        })
+    };
+    loose || packed()
 }

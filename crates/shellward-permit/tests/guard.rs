@@ -601,6 +601,9 @@ fn writing_over_what_exists_is_guarded() {
     std::fs::write(p.home.join("thesis.tex"), "chapter one\n").unwrap();
     std::fs::write(p.ws.join("f.txt"), "mine\n").unwrap();
     std::fs::create_dir_all(p.ws.join("src")).unwrap();
+    std::fs::create_dir_all(p.ws.join("docs")).unwrap();
+    std::fs::create_dir_all(p.ws.join(".git/refs/heads")).unwrap();
+    std::fs::write(p.ws.join(".git/refs/heads/docs"), "0123\n").unwrap();
     #[rustfmt::skip]
     let rows: &[(&str, Action)] = &[
         (": > ~/thesis.tex",                 Ask),
@@ -615,6 +618,8 @@ fn writing_over_what_exists_is_guarded() {
         ("cp f.txt ~/copy.txt",              Allow),
         ("git checkout main",                Allow),
         ("git checkout -b src",              Allow),
+        // A branch with a directory of the same name: git checks out the branch.
+        ("git checkout docs",                Allow),
     ];
     let wrong: Vec<String> = rows
         .iter()

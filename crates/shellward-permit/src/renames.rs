@@ -444,11 +444,16 @@ fn runs_written<'w>(
             .path
             .iter()
             .find_map(|dir| find(&format!("{dir}/{program}")));
+        // A file written into another directory by its full path (`~/.local
+        // /bin/x`, `/usr/local/bin/x`) may be on the search path already.
         let elsewhere = || {
             let named = |w: &&String| w.rsplit('/').next() == Some(program);
-            line.path_elsewhere
-                .then(|| written.iter().find(named).map(String::as_str))
-                .flatten()
+            let placed = |w: &&String| named(w) && (w.starts_with('/') || w.starts_with('~'));
+            if line.path_elsewhere {
+                written.iter().find(named).map(String::as_str)
+            } else {
+                written.iter().find(placed).map(String::as_str)
+            }
         };
         if let Some(file) = relative.or_else(elsewhere) {
             return Some(file);

@@ -530,6 +530,8 @@ fn written_files_are_found_through_cd_path_and_stdin() {
         ("shuf -o x.sh a; bash x.sh",                          Ask),
         ("base64 -d <<< cm0K > x.sh; BASH_ENV=x.sh bash -c true", Ask),
         ("base64 -d <<< cm0K > d/x.sh; pushd d; popd; cd d; ./x.sh", Ask),
+        ("base64 -d <<< cm0K > ~/.local/bin/zzq; chmod +x ~/.local/bin/zzq; zzq", Ask),
+        ("cp /bin/rm /usr/local/bin/zzq && zzq -rf ~",          Ask),
         ("mkdir d && cp /bin/rm d/x && cd d && ./x -rf ~",     Ask),
         ("cd d && cp /bin/rm x && cd .. && d/x -rf ~",         Ask),
         ("cp /bin/rm x; (cd sub); ./x -rf ~",                  Ask),

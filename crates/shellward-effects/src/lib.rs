@@ -469,9 +469,9 @@ fn launched_at(
     }
 }
 
-/// Does `word` name a file that exists (a regular one: a directory or a
-/// FIFO is not written over)?
-pub(crate) fn exists_outside(word: &str, ctx: &Context<'_>) -> bool {
+/// Does `word` name a non-empty regular file (what writing over loses; a
+/// directory or a FIFO is not written over)?
+pub(crate) fn holds_data(word: &str, ctx: &Context<'_>) -> bool {
     scope::absolute(word, ctx)
         .and_then(|p| std::fs::metadata(p).ok())
         .is_some_and(|m| m.is_file() && m.len() > 0)
@@ -527,15 +527,11 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
         ),
         // `: > ~/thesis.tex`: what was in a file outside the workspace is
         // lost (as with `truncate`, `cp /dev/null`).
-        Scope::Home | Scope::Outside
-            if !append && target.is_some_and(|t| exists_outside(t, ctx)) =>
-        {
-            (
-                Action::Write,
-                Destructive,
-                "writes over an existing file outside the workspace through a redirection",
-            )
-        }
+        Scope::Home | Scope::Outside if !append && target.is_some_and(|t| holds_data(t, ctx)) => (
+            Action::Write,
+            Destructive,
+            "writes over an existing file outside the workspace through a redirection",
+        ),
         _ => (Action::Write, Write, "writes a file through a redirection"),
     };
     Some(Effect {

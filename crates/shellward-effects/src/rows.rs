@@ -874,7 +874,7 @@ impl Row {
                     // is lost.
                     File if self.action == Action::Write
                         && matches!(scope, Scope::Home | Scope::Outside)
-                        && target.is_some_and(|t| crate::exists_outside(t, ctx)) =>
+                        && target.is_some_and(|t| crate::holds_data(t, ctx)) =>
                     {
                         self.graded_as(File, scope, ctx.many)
                             .max(Severity::Destructive)

@@ -1160,7 +1160,17 @@ fn workspace_program(name: &str, ctx: &Context, cwd: &Path, exec: bool) -> Resul
     }
     let row = tables::entry(name).and_then(tables::Entry::table_row);
     let searches = row.is_some_and(|row| row.searches_path);
+    // The row's helpers, and theirs (git runs man, which runs nroff).
+    let helpers_of = |name: &str| {
+        tables::entry(name)
+            .and_then(tables::Entry::table_row)
+            .map_or(&[][..], |row| row.helpers)
+    };
     let helpers = row.map_or(&[][..], |row| row.helpers);
+    let helpers = helpers
+        .iter()
+        .copied()
+        .chain(helpers.iter().flat_map(|h| helpers_of(h).iter().copied()));
     // What the installed program runs by name if it is a script.
     let interpreted = ctx
         .installed(name)
@@ -1173,7 +1183,7 @@ fn workspace_program(name: &str, ctx: &Context, cwd: &Path, exec: bool) -> Resul
         .find(|dir| {
             searches
                 || std::iter::once(name)
-                    .chain(helpers.iter().copied())
+                    .chain(helpers.clone())
                     .chain(interpreted.iter().map(String::as_str))
                     .any(|program| std::fs::symlink_metadata(dir.join(program)).is_ok())
         });

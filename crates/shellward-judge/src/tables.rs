@@ -588,13 +588,10 @@ const MAN_HELPERS: &[&str] = &[
     "pager", "less", "more", "gzip", "bzip2", "xz", "locale", "iconv",
 ];
 
-/// What git runs by name for read-only commands: man (and its pipeline)
-/// and info for `--help`, the pager, gpg and ssh-keygen for signatures.
-#[rustfmt::skip]
-const GIT_HELPERS: &[&str] = &[
-    "man", "info", "less", "pager", "gpg", "gpgsm", "ssh-keygen", "nroff", "groff", "troff", "grotty",
-    "tbl", "eqn", "pic", "preconv", "col", "zsoelim", "gzip", "locale", "iconv",
-];
+/// What git runs by name for read-only commands: man and info for
+/// `--help` (man's own pipeline comes with its row), the pager, gpg and
+/// ssh-keygen for signatures.
+const GIT_HELPERS: &[&str] = &["man", "info", "less", "pager", "gpg", "gpgsm", "ssh-keygen"];
 
 /// What less and more run by name through an input preprocessor
 /// (`LESSOPEN='| lesspipe %s'` is Debian's default): lesspipe and the

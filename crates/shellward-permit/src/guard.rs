@@ -558,9 +558,7 @@ fn written_out(c: &SimpleCommand) -> bool {
 fn reads_scripts(words: &[String]) -> bool {
     words.first().is_some_and(|w| {
         let base = w.rsplit('/').next().unwrap_or(w);
-        SHELLS.contains(&base)
-            || shellward_effects::scan::is_interpreter(base)
-            || matches!(base, "eval" | "source" | ".")
+        crate::subject::script_runner(base) || base == "eval"
     })
 }
 

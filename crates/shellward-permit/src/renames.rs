@@ -123,57 +123,11 @@ pub fn effects(commands: &[SimpleCommand], subjects: &crate::subject::Subjects) 
         if git_alias_from_environment(c) {
             out.push(renamed("git"));
         }
-        // The command itself, or what it runs (`env ./x`, `sudo sh x.sh`,
-        // `timeout 9 ./x`): its subjects.
-        if !written.is_empty() {
-            // `env NAME=$(...) ./x`: env's settings skipped even where a
-            // value is only known when it runs (its subject is partial).
-            let through_env = (base == "env").then(|| {
-                args.iter()
-                    .copied()
-                    .skip_while(|a| a.contains('=') || a.starts_with('-'))
-                    .collect::<Vec<&str>>()
-            });
-            let run = std::iter::once(argv[shown..].to_vec())
-                .chain(through_env)
-                .chain(
-                    subjects
-                        .of_command(i)
-                        .iter()
-                        .filter(|s| !s.stands_for)
-                        .map(|s| s.words.iter().map(String::as_str).collect()),
-                );
-            let found = run.filter_map(|words: Vec<&str>| {
-                let (&program, args) = words.split_first()?;
-                let base = program.rsplit('/').next().unwrap_or(program);
-                runs_written(base, program, args, &written, &line).map(str::to_string)
-            });
-            // `bash < x.sh`: a shell or interpreter given a written script
-            // on its standard input.
-            let fed = script_runner(base)
-                .then(|| {
-                    c.redirects
-                        .iter()
-                        .filter(|r| matches!(r.op, RedirectOp::Input | RedirectOp::ReadWrite))
-                        .filter(|r| r.fd.unwrap_or(0) == 0)
-                        .find_map(|r| line.find(&r.target.value, &written))
-                })
-                .flatten()
-                .map(str::to_string);
-            // `BASH_ENV=x.sh bash -c true`: a shell's start-up file.
-            let start_up = c
-                .assignments
-                .iter()
-                .filter(|a| matches!(a.name.as_str(), "BASH_ENV" | "ENV"))
-                .find_map(|a| line.find(&a.value.value, &written))
-                .map(str::to_string);
-            out.extend(
-                found
-                    .chain(fed)
-                    .chain(start_up)
-                    .take(1)
-                    .map(|file| written_then_run(&file)),
-            );
+        if !written.is_empty()
+            && let Some(file) =
+                written_run(c, &argv[shown..], subjects.of_command(i), &written, &line)
+        {
+            out.push(written_then_run(&file));
         }
         let files: Vec<String> = files_written(c, base, args)
             .map(|f| line.resolve(f))
@@ -182,6 +136,62 @@ pub fn effects(commands: &[SimpleCommand], subjects: &crate::subject::Subjects) 
         line.moves(base, args);
     }
     out
+}
+
+/// The written file `c` runs, if any: as the command itself (`words`, its
+/// argv past `builtin`/`command`), through `env`, through what its
+/// subjects run (`sudo sh x.sh`, `timeout 9 ./x`), on a shell's standard
+/// input (`bash < x.sh`), or as a shell's start-up file (`BASH_ENV=x.sh`).
+fn written_run(
+    c: &SimpleCommand,
+    words: &[&str],
+    subjects: &[crate::subject::Subject],
+    written: &[String],
+    line: &Line,
+) -> Option<String> {
+    let (&program, args) = words.split_first()?;
+    let base = program.rsplit('/').next().unwrap_or(program);
+    // `env NAME=$(...) ./x`: env's settings skipped even where a value is
+    // only known when it runs (its subject is partial).
+    let through_env = (base == "env").then(|| {
+        args.iter()
+            .copied()
+            .skip_while(|a| a.contains('=') || a.starts_with('-'))
+            .collect::<Vec<&str>>()
+    });
+    let run = std::iter::once(words.to_vec()).chain(through_env).chain(
+        subjects
+            .iter()
+            .filter(|s| !s.stands_for)
+            .map(|s| s.words.iter().map(String::as_str).collect()),
+    );
+    let mut found = run.filter_map(|words: Vec<&str>| {
+        let (&program, args) = words.split_first()?;
+        let base = program.rsplit('/').next().unwrap_or(program);
+        runs_written(base, program, args, written, line)
+    });
+    let fed = || {
+        crate::subject::script_runner(base)
+            .then(|| {
+                c.redirects
+                    .iter()
+                    .filter(|r| matches!(r.op, RedirectOp::Input | RedirectOp::ReadWrite))
+                    .filter(|r| r.fd.unwrap_or(0) == 0)
+                    .find_map(|r| line.find(&r.target.value, written))
+            })
+            .flatten()
+    };
+    let start_up = || {
+        c.assignments
+            .iter()
+            .filter(|a| matches!(a.name.as_str(), "BASH_ENV" | "ENV"))
+            .find_map(|a| line.find(&a.value.value, written))
+    };
+    found
+        .next()
+        .or_else(fed)
+        .or_else(start_up)
+        .map(str::to_string)
 }
 
 /// What earlier commands of a line change about where later ones find
@@ -307,13 +317,6 @@ fn lexical(path: &str) -> String {
     } else {
         joined
     }
-}
-
-/// A shell, an interpreter, or `source`/`.`: what runs a script it is given.
-fn script_runner(base: &str) -> bool {
-    shellward_argv::runners::SHELLS.contains(&base)
-        || shellward_effects::scan::is_interpreter(base)
-        || matches!(base, "source" | ".")
 }
 
 /// A git alias set through the environment (`GIT_CONFIG_KEY_0=alias.p
@@ -459,7 +462,7 @@ fn runs_written<'w>(
             return Some(file);
         }
     }
-    if script_runner(base)
+    if crate::subject::script_runner(base)
         && let Some(script) = args.iter().find(|a| !a.starts_with('-'))
         && let Some(file) = find(script)
     {

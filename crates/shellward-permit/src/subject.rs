@@ -215,32 +215,7 @@ fn collect(
         if c.assignments.iter().any(|a| git_setting(&a.name)) {
             out.git_opaque = true;
         }
-        // `printf '!rm x\n' | ed`, `psql <<< '\! rm x'`: a script read on
-        // standard input that may run shell commands.
-        let fed = matches!(
-            c.connector,
-            Some(shellward_syntax::Connector::Pipe | shellward_syntax::Connector::PipeAll)
-        ) || c.redirects.iter().any(|r| r.effective_fd() == 0);
-        if fed && escapes_on_stdin(&words) {
-            out.complete = false;
-        }
-        // `python3 <<< 'os.system(...)'`, `echo '...' | perl`: an
-        // interpreter whose program is what it is fed. What that program
-        // runs, rules cannot see.
-        let interpreter = words.first().is_some_and(|w| {
-            shellward_effects::scan::is_interpreter(w.rsplit('/').next().unwrap_or(w))
-        });
-        if fed && interpreter && crate::guard::runs_stdin(&words) {
-            out.complete = false;
-        }
-        // `awk -f - <<< '...'`: awk's program from standard input.
-        if crate::guard::awk_program_from_stdin(&words) {
-            out.complete = false;
-        }
-        // `awk -f <(...)`, `bash <(...)`, `source <(...)`: a program or
-        // script read from what another command prints (the word is known
-        // only when it runs, so it is read from the command's own words).
-        if reads_code(&words) && c.words.iter().skip(1).any(|w| w.value.contains("<(")) {
+        if program_unseen(c, &words) {
             out.complete = false;
         }
         // The command comes before what it runs.
@@ -562,17 +537,47 @@ const PROMPT_VARIABLES: &[&str] = &[
     "ENV",
 ];
 
+/// Is what `c` runs as a program or script text rules cannot see: a
+/// script with shell escapes, an interpreter's or awk's program read on
+/// standard input, or any of them read from a process substitution?
+fn program_unseen(c: &SimpleCommand, words: &[String]) -> bool {
+    // `printf '!rm x\n' | ed`, `psql <<< '\! rm x'`: a script read on
+    // standard input that may run shell commands.
+    let fed = matches!(
+        c.connector,
+        Some(shellward_syntax::Connector::Pipe | shellward_syntax::Connector::PipeAll)
+    ) || c.redirects.iter().any(|r| r.effective_fd() == 0);
+    // `python3 <<< 'os.system(...)'`, `echo '...' | perl`: an interpreter
+    // whose program is what it is fed.
+    let interpreter = words.first().is_some_and(|w| {
+        shellward_effects::scan::is_interpreter(w.rsplit('/').next().unwrap_or(w))
+    });
+    (fed && escapes_on_stdin(words))
+        || (fed && interpreter && crate::guard::runs_stdin(words))
+        // `awk -f - <<< '...'`: awk's program from standard input.
+        || crate::guard::awk_program_from_stdin(words)
+        // `awk -f <(...)`, `bash <(...)`, `source <(...)`: a program or
+        // script read from what another command prints (that word is known
+        // only when it runs, so it is read from the command's own words).
+        || (reads_code(words) && c.words.iter().skip(1).any(|w| w.value.contains("<(")))
+}
+
+/// A shell, an interpreter, or `source`/`.`: what runs a script it is
+/// given (by its base name).
+pub(crate) fn script_runner(base: &str) -> bool {
+    shellward_argv::runners::SHELLS.contains(&base)
+        || shellward_effects::scan::is_interpreter(base)
+        || matches!(base, "source" | ".")
+}
+
 /// Does the program read a program or script it is given as a file (a
-/// shell, `source`, an interpreter, awk, sed)?
+/// [`script_runner`], awk, sed)?
 fn reads_code(words: &[String]) -> bool {
     let Some(first) = words.first() else {
         return false;
     };
     let name = first.rsplit('/').next().unwrap_or(first);
-    matches!(name, "source" | "." | "sed" | "gsed")
-        || shellward_argv::runners::SHELLS.contains(&name)
-        || shellward_effects::scan::is_interpreter(name)
-        || shellward_effects::scan::is_awk(name)
+    script_runner(name) || matches!(name, "sed" | "gsed") || shellward_effects::scan::is_awk(name)
 }
 
 /// Programs that run commands given in ways the subject list cannot see

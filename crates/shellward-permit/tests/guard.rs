@@ -366,6 +366,18 @@ fn not_guarded<'c>(p: &Place, commands: impl IntoIterator<Item = &'c str>) -> Ve
         .collect()
 }
 
+/// The rows of `(command, action)` that yolo mode with no rules decides
+/// otherwise, each with the rule and reason it gave.
+fn misdecided(p: &Place, rows: &[(&str, Action)]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|&(command, want)| {
+            let d = decision_in(p, Mode::Yolo, "{}", Level::User, command);
+            (d.action != want)
+                .then(|| format!("{command}: {:?} {} ({})", d.action, d.rule, d.reason))
+        })
+        .collect()
+}
+
 /// The everyday commands yolo mode does not allow.
 fn not_allowed<'c>(p: &Place, commands: impl IntoIterator<Item = &'c str>) -> Vec<String> {
     commands
@@ -557,14 +569,7 @@ fn written_files_are_found_through_cd_path_and_stdin() {
         ("yes | make -j4 test",                                Allow),
     ];
     let p = place();
-    let wrong: Vec<String> = rows
-        .iter()
-        .filter_map(|&(command, want)| {
-            let d = decision_in(&p, Mode::Yolo, "{}", Level::User, command);
-            (d.action != want)
-                .then(|| format!("{command}: {:?} {} ({})", d.action, d.rule, d.reason))
-        })
-        .collect();
+    let wrong = misdecided(&p, rows);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
@@ -623,14 +628,7 @@ fn writing_over_what_exists_is_guarded() {
         // A branch with a directory of the same name: git checks out the branch.
         ("git checkout docs",                Allow),
     ];
-    let wrong: Vec<String> = rows
-        .iter()
-        .filter_map(|&(command, want)| {
-            let d = decision_in(&p, Mode::Yolo, "{}", Level::User, command);
-            (d.action != want)
-                .then(|| format!("{command}: {:?} {} ({})", d.action, d.rule, d.reason))
-        })
-        .collect();
+    let wrong = misdecided(&p, rows);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 

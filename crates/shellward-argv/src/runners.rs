@@ -265,6 +265,32 @@ mod tests {
             assert_eq!(command_start(&words(argv)), *want, "{argv}");
         }
     }
+
+    #[test]
+    fn a_shell_s_script_file_follows_its_options() {
+        fn words(s: &str) -> Vec<&str> {
+            s.split(' ').collect()
+        }
+        #[rustfmt::skip]
+        let rows: &[(&str, Option<usize>)] = &[
+            ("bash x.sh",                   Some(1)),
+            ("bash -O extglob x.sh",        Some(3)),
+            ("bash +O extglob x.sh a",      Some(3)),
+            ("sh -e -o pipefail ./x",       Some(4)),
+            ("bash -euo pipefail x.sh",     Some(3)),
+            ("bash --rcfile r -- x.sh",     Some(4)),
+            ("/bin/bash --norc x.sh",       Some(2)),
+            ("bash -c x.sh",                None),
+            ("bash -ec 'true' x.sh",        None),
+            ("bash",                        None),
+            ("bash --frobnicate x.sh",      None),
+            ("timeout 5 x.sh",              None),
+            ("python3 x.py",                None),
+        ];
+        for (argv, want) in rows {
+            assert_eq!(script_file(&words(argv)), *want, "{argv}");
+        }
+    }
 }
 
 /// What sits between a wrapper's options and the command it runs.
@@ -1151,6 +1177,32 @@ pub fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
 }
 
 fn inner_after_verb(wrapper: &Wrapper, args: &[String]) -> Inner {
+    match options_end(wrapper, args) {
+        Ok((i, dash_c)) => after_options(wrapper, args, i, dash_c),
+        Err(inner) => inner,
+    }
+}
+
+/// For a shell given a script file (`bash -O extglob x.sh`, `sh -e
+/// ./x`), the index in `words` of that file: the first operand after the
+/// shell's options, when none of them is `-c`.
+pub fn script_file<S: AsRef<str>>(words: &[S]) -> Option<usize> {
+    let name = words.first()?.as_ref();
+    let wrapper = wrapper(name.rsplit('/').next().unwrap_or(name))?;
+    if wrapper.then != Then::DashC {
+        return None;
+    }
+    let args: Vec<String> = words[1..].iter().map(|w| w.as_ref().to_string()).collect();
+    match options_end(wrapper, &args) {
+        Ok((i, false)) if i < args.len() => Some(1 + i),
+        _ => None,
+    }
+}
+
+/// Where a wrapper's options end in `args`, and whether a shell saw `-c`;
+/// or what it runs when an option already tells (`su -c CMD`) or an
+/// option is unknown.
+fn options_end(wrapper: &Wrapper, args: &[String]) -> Result<(usize, bool), Inner> {
     let optional: &[&str] = OPTIONAL_VALUE
         .iter()
         .find(|(n, _)| *n == wrapper.name)
@@ -1184,9 +1236,9 @@ fn inner_after_verb(wrapper: &Wrapper, args: &[String]) -> Inner {
         if wrapper.with_value.contains(&a) {
             if wrapper.then == Then::DashC && (a == "-c" || a == "--command") {
                 // `su -c CMD`: the value is the script.
-                return args
+                return Err(args
                     .get(i + 1)
-                    .map_or(Inner::None, |s| Inner::Script(s.clone()));
+                    .map_or(Inner::None, |s| Inner::Script(s.clone())));
             }
             i += 2;
             continue;
@@ -1224,10 +1276,10 @@ fn inner_after_verb(wrapper: &Wrapper, args: &[String]) -> Inner {
             i += if a.ends_with('o') { 2 } else { 1 };
             continue;
         }
-        return Inner::Unknown;
+        return Err(Inner::Unknown);
     }
     // An option that wants a value can be the last word (`sudo -u`).
-    after_options(wrapper, args, i.min(args.len()), dash_c)
+    Ok((i.min(args.len()), dash_c))
 }
 
 /// What the wrapper runs, once its options end at `args[i]` (`dash_c`:

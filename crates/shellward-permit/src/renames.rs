@@ -9,6 +9,8 @@
 //! program or a script whose content is only known when the line runs. So
 //! both are an effect of their own that the guard asks about in every mode.
 
+use std::borrow::Cow;
+
 use shellward_effects::{Action, Effect, Pack, Scope, Severity};
 use shellward_syntax::{RedirectOp, SimpleCommand};
 
@@ -35,16 +37,25 @@ const WRITERS: &[(&str, Written)] = &[
     ("install", Written::LastOperand),
     ("ln",      Written::LastOperand),
     ("mv",      Written::LastOperand),
+    ("base64",  Written::Values(&["-o", "--output"])),
+    ("bunzip2", Written::Unpacked),
+    ("csplit",  Written::Split { prefix: "-f", default: "xx", operand: None, with_value: &["-f", "--prefix", "-b", "--suffix-format", "-n", "--digits"] }),
+    ("gpg",     Written::Values(&["-o", "--output"])),
+    ("gunzip",  Written::Unpacked),
     ("iconv",   Written::Download { output: 'o', long: "--output", remote: None }),
+    ("openssl", Written::Values(&["-out"])),
     ("perl",    Written::InPlace),
     ("rsync",   Written::LastOperand),
     ("scp",     Written::LastOperand),
     ("sed",     Written::InPlace),
     ("shuf",    Written::Download { output: 'o', long: "--output", remote: None }),
     ("sort",    Written::Download { output: 'o', long: "--output", remote: None }),
+    ("split",   Written::Split { prefix: "", default: "x", operand: Some(1), with_value: &["-a", "--suffix-length", "-b", "--bytes", "-C", "--line-bytes", "-l", "--lines", "-n", "--number", "-t", "--separator", "--additional-suffix", "--filter"] }),
     ("tee",     Written::Operands),
     ("uniq",    Written::LastOperand),
     ("xxd",     Written::LastOperand),
+    ("unxz",    Written::Unpacked),
+    ("unzstd",  Written::Unpacked),
     ("wget",    Written::Download { output: 'O', long: "--output-document", remote: None }),
 ];
 
@@ -57,6 +68,21 @@ enum Written {
     InPlace,
     LastOperand,
     Prefixed(&'static str),
+    /// The values of these options (`openssl enc -out FILE`, `gpg -o FILE`).
+    Values(&'static [&'static str]),
+    /// Each operand without its compression suffix (`gunzip x.sh.gz`
+    /// writes `x.sh`).
+    Unpacked,
+    /// Files named by a prefix and a made-up suffix (`split FILE p` writes
+    /// `paa`, `pab`, ...): the prefix is `prefix`'s value, or the operand at
+    /// `operand` (0-based), or else `default`.
+    Split {
+        prefix: &'static str,
+        default: &'static str,
+        operand: Option<usize>,
+        /// Options whose value is the next word when not glued on.
+        with_value: &'static [&'static str],
+    },
     /// A downloader: the value of its output option (`-o FILE`, `-oFILE`,
     /// `-sSLo FILE`, `--output=FILE`), or else each URL's last part where
     /// `remote` is in a cluster (`curl -O`, `-fsSLO`) or, with `remote`
@@ -68,19 +94,29 @@ enum Written {
     },
 }
 
-/// Recipe runners and the files they run by default.
+/// Recipe runners: the files they run by default, the options that name
+/// the directory they look in (`make -C d`, `npm --prefix d`), and those
+/// that name the file itself (`make -f FILE`).
 #[rustfmt::skip]
-const RECIPES: &[(&str, &[&str])] = &[
-    ("bun",   &["package.json"]),
-    ("gmake", &["GNUmakefile", "makefile", "Makefile"]),
-    ("just",  &["justfile", "Justfile", ".justfile"]),
-    ("make",  &["GNUmakefile", "makefile", "Makefile"]),
-    ("npm",   &["package.json"]),
-    ("pnpm",  &["package.json"]),
-    ("rake",  &["Rakefile", "rakefile"]),
-    ("task",  &["Taskfile.yml", "Taskfile.yaml", "taskfile.yml"]),
-    ("yarn",  &["package.json"]),
+const RECIPES: &[Recipe] = &[
+    Recipe { name: "bun",   files: &["package.json"],                          dir: &["--cwd"],                       file: &[] },
+    Recipe { name: "gmake", files: &["GNUmakefile", "makefile", "Makefile"],   dir: &["-C", "--directory"],           file: &["-f", "--file", "--makefile"] },
+    Recipe { name: "just",  files: &["justfile", "Justfile", ".justfile"],     dir: &["-d", "--working-directory"],   file: &["-f", "--justfile"] },
+    Recipe { name: "make",  files: &["GNUmakefile", "makefile", "Makefile"],   dir: &["-C", "--directory"],           file: &["-f", "--file", "--makefile"] },
+    Recipe { name: "npm",   files: &["package.json"],                          dir: &["--prefix", "-C"],              file: &[] },
+    Recipe { name: "pnpm",  files: &["package.json"],                          dir: &["-C", "--dir", "--prefix"],     file: &[] },
+    Recipe { name: "rake",  files: &["Rakefile", "rakefile"],                  dir: &["-C", "--directory"],           file: &["-f", "--rakefile"] },
+    Recipe { name: "task",  files: &["Taskfile.yml", "Taskfile.yaml", "taskfile.yml"], dir: &["-d", "--dir"],       file: &["-t", "--taskfile"] },
+    Recipe { name: "yarn",  files: &["package.json"],                          dir: &["--cwd"],                       file: &[] },
 ];
+
+/// A row of [`RECIPES`].
+struct Recipe {
+    name: &'static str,
+    files: &'static [&'static str],
+    dir: &'static [&'static str],
+    file: &'static [&'static str],
+}
 
 /// The effects of `commands` (a line's simple commands, in order) that
 /// rename programs or run what an earlier command wrote.
@@ -130,7 +166,7 @@ pub fn effects(commands: &[SimpleCommand], subjects: &crate::subject::Subjects) 
             out.push(written_then_run(&file));
         }
         let files: Vec<String> = files_written(c, base, args)
-            .map(|f| line.resolve(f))
+            .map(|f| line.resolve(&f))
             .collect();
         written.extend(files);
         line.moves(base, args);
@@ -154,10 +190,16 @@ fn written_run(
     // `env NAME=$(...) ./x`: env's settings skipped even where a value is
     // only known when it runs (its subject is partial).
     let through_env = (base == "env").then(|| {
-        args.iter()
-            .copied()
-            .skip_while(|a| a.contains('=') || a.starts_with('-'))
-            .collect::<Vec<&str>>()
+        let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        // env's options read as the one wrapper table reads them (`env -C
+        // d ./x`); one it does not know: the words after the settings.
+        let start = shellward_argv::runners::command_start(&owned).unwrap_or_else(|| {
+            1 + args
+                .iter()
+                .take_while(|a| a.contains('=') || a.starts_with('-'))
+                .count()
+        });
+        words[start.min(words.len())..].to_vec()
     });
     let run = std::iter::once(words.to_vec()).chain(through_env).chain(
         subjects
@@ -175,9 +217,18 @@ fn written_run(
             .then(|| {
                 c.redirects
                     .iter()
-                    .filter(|r| matches!(r.op, RedirectOp::Input | RedirectOp::ReadWrite))
                     .filter(|r| r.fd.unwrap_or(0) == 0)
-                    .find_map(|r| line.find(&r.target.value, written))
+                    .find_map(|r| match r.op {
+                        RedirectOp::Input | RedirectOp::ReadWrite => {
+                            line.find(&r.target.value, written)
+                        }
+                        // `exec 3< x.sh; bash <&3`: a descriptor an earlier
+                        // command may have opened on a written file.
+                        RedirectOp::DupInput if r.target.value != "0" => {
+                            written.first().map(String::as_str)
+                        }
+                        _ => None,
+                    })
             })
             .flatten()
     };
@@ -209,6 +260,12 @@ struct Line {
     /// A `PATH` the line set has an entry that may be where files were
     /// written (`$PWD`, an absolute directory not of the system's).
     path_elsewhere: bool,
+    /// The directories the line points git's `core.hooksPath` at (`git -c
+    /// core.hooksPath=d commit`, `git config core.hooksPath d`), resolved.
+    hooks: Vec<String>,
+    /// A word names `core.hooksPath` without a value the line shows
+    /// (`GIT_CONFIG_KEY_0=core.hooksPath`): git may run any written file.
+    hooks_unknown: bool,
 }
 
 impl Line {
@@ -226,19 +283,28 @@ impl Line {
     /// Once the directory is lost, a relative name may be any written file
     /// with its last part.
     fn find<'w>(&self, path: &str, written: &'w [String]) -> Option<&'w str> {
-        // A name only known when it runs (`x*`, find's `{}`): any file.
-        if path.contains(['*', '?', '[', '$', '`']) || path.contains("{}") {
+        // A name only known when it runs (`x*`, find's `{}`), or a
+        // descriptor that an earlier command may have opened on a written
+        // file (`exec 3< x.sh; bash /dev/fd/3`): any file.
+        let descriptor = ["/dev/fd/", "/proc/self/fd/", "/dev/stdin"]
+            .iter()
+            .any(|d| path.starts_with(d));
+        if path.contains(['*', '?', '[', '$', '`']) || path.contains("{}") || descriptor {
             return written.first().map(String::as_str);
         }
         let (resolved, as_written) = (self.resolve(path), lexical(path));
         let last = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
         // The same file spelled another way (`/abs/ws/x.sh`, `cd ..; bash
         // ws/x.sh`, through a link, copied into a directory): by its last
-        // part, which errs towards asking.
-        written
-            .iter()
-            .find(|w| **w == resolved || **w == as_written || last(w) == last(&as_written))
-            .map(String::as_str)
+        // part, which errs towards asking. A written `p*` stands for the
+        // files a splitter names `paa`, `pab`, ...
+        let same = |w: &&String| match w.strip_suffix('*') {
+            Some(prefix) => {
+                resolved.starts_with(prefix) || last(&as_written).starts_with(&last(prefix))
+            }
+            None => **w == resolved || **w == as_written || last(w) == last(&as_written),
+        };
+        written.iter().find(same).map(String::as_str)
     }
 
     /// `cd DIR`, `pushd DIR`: later relative names are under DIR. A `cd`
@@ -264,9 +330,49 @@ impl Line {
         }
     }
 
+    /// The value given to `core.hooksPath` in `argv`: glued on after `=`
+    /// (`-c core.hooksPath=d`) or the next word (`git config
+    /// core.hooksPath d`).
+    fn hooks_at(&mut self, argv: &[&str]) {
+        for (i, word) in argv.iter().enumerate() {
+            let lower = word.to_ascii_lowercase();
+            let Some(at) = lower.find("hookspath") else {
+                continue;
+            };
+            let after = &word[at + "hookspath".len()..];
+            let value = match after.strip_prefix('=') {
+                Some(v) => Some(v),
+                None => argv.get(i + 1).copied(),
+            };
+            match value {
+                Some(v) if !v.contains(['$', '`']) => self.hooks.push(self.resolve(v)),
+                _ => self.hooks_unknown = true,
+            }
+        }
+    }
+
+    /// Whether git may run `written` as a hook: under `.git/` (a hook, the
+    /// configuration), a hooks directory of common tools, or a directory
+    /// the line points `core.hooksPath` at.
+    fn git_runs(&self, written: &str) -> bool {
+        let parent = written.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let last = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
+        self.hooks_unknown
+            || written
+                .split('/')
+                .any(|p| matches!(p, ".git" | ".githooks" | ".husky"))
+            || self
+                .hooks
+                .iter()
+                .any(|dir| parent == dir || (!parent.is_empty() && last(parent) == last(dir)))
+    }
+
     /// `PATH=...` before a command, as a command of its own, or given to
     /// `export`/`declare`/`readonly`/`env`.
     fn assigns(&mut self, c: &SimpleCommand, argv: &[&str]) {
+        self.hooks_at(argv);
+        let names_hooks = |w: &str| w.to_ascii_lowercase().contains("hookspath");
+        self.hooks_unknown |= c.assignments.iter().any(|a| names_hooks(&a.value.value));
         let given = argv.iter().filter_map(|w| w.strip_prefix("PATH="));
         let prefixed = c
             .assignments
@@ -338,7 +444,7 @@ fn files_written<'c>(
     c: &'c SimpleCommand,
     base: &str,
     args: &[&'c str],
-) -> impl Iterator<Item = &'c str> {
+) -> impl Iterator<Item = Cow<'c, str>> {
     let redirected = c.redirects.iter().filter_map(|r| {
         let writes = matches!(
             r.op,
@@ -351,21 +457,30 @@ fn files_written<'c>(
         );
         (writes && !r.target.value.starts_with("/dev/")).then_some(r.target.value.as_str())
     });
+    redirected.map(Cow::Borrowed).chain(by_writer(base, args))
+}
+
+/// The files a [`WRITERS`] program writes, read from its arguments.
+fn by_writer<'c>(base: &str, args: &[&'c str]) -> Vec<Cow<'c, str>> {
     let operands = || args.iter().copied().filter(|a| !a.starts_with('-'));
-    let by_writer: Vec<&str> = match WRITERS.iter().find(|(name, _)| *name == base) {
-        Some((_, Written::Operands)) => operands().collect(),
+    match WRITERS.iter().find(|(name, _)| *name == base) {
+        Some((_, Written::Operands)) => operands().map(Cow::Borrowed).collect(),
         Some((_, Written::InPlace)) => {
             let in_place = args.iter().any(|a| {
                 a.starts_with("--in-place")
                     || (a.starts_with('-') && !a.starts_with("--") && a.contains('i'))
             });
             if in_place {
-                operands().collect()
+                operands().map(Cow::Borrowed).collect()
             } else {
                 Vec::new()
             }
         }
-        Some((_, Written::LastOperand)) => operands().next_back().into_iter().collect(),
+        Some((_, Written::LastOperand)) => operands()
+            .next_back()
+            .map(Cow::Borrowed)
+            .into_iter()
+            .collect(),
         Some((
             _,
             Written::Download {
@@ -373,13 +488,71 @@ fn files_written<'c>(
                 long,
                 remote,
             },
-        )) => downloaded(args, *output, long, *remote),
-        Some((_, Written::Prefixed(prefix))) => {
-            args.iter().filter_map(|a| a.strip_prefix(prefix)).collect()
+        )) => downloaded(args, *output, long, *remote)
+            .into_iter()
+            .map(Cow::Borrowed)
+            .collect(),
+        Some((_, Written::Prefixed(prefix))) => args
+            .iter()
+            .filter_map(|a| a.strip_prefix(prefix))
+            .map(Cow::Borrowed)
+            .collect(),
+        Some((_, Written::Values(options))) => {
+            option_values(args, options).map(Cow::Borrowed).collect()
+        }
+        Some((_, Written::Unpacked)) => operands()
+            .filter_map(|a| {
+                let stem = a.rsplit_once('.').map(|(stem, _)| stem)?;
+                (!stem.is_empty() && !stem.ends_with('/')).then_some(stem)
+            })
+            .map(Cow::Borrowed)
+            .collect(),
+        Some((
+            _,
+            Written::Split {
+                prefix,
+                default,
+                operand,
+                with_value,
+            },
+        )) => {
+            let named = option_values(args, &[*prefix]).next();
+            let placed = operand.and_then(|at| operands_past(args, with_value).nth(at));
+            let prefix = named.or(placed).unwrap_or(*default);
+            vec![Cow::Owned(format!("{prefix}*"))]
         }
         None => Vec::new(),
-    };
-    redirected.chain(by_writer)
+    }
+}
+
+/// The operands of `args`, past options and the next-word values of
+/// `with_value` (`split -b 9 FILE PREFIX`: `FILE`, `PREFIX`).
+fn operands_past<'a>(args: &[&'a str], with_value: &[&str]) -> impl Iterator<Item = &'a str> {
+    let mut skip = false;
+    let mut ended = false;
+    args.iter().copied().filter(move |a| {
+        if std::mem::take(&mut skip) {
+            return false;
+        }
+        if ended || !a.starts_with('-') || *a == "-" {
+            return true;
+        }
+        ended = *a == "--";
+        skip = with_value.contains(a);
+        false
+    })
+}
+
+/// The values of `options` in `args`: the next word, or glued on after
+/// `=` (`--output=x`) or, for a one-letter option, directly (`-ox`).
+fn option_values<'a>(args: &[&'a str], options: &[&str]) -> impl Iterator<Item = &'a str> {
+    args.iter().enumerate().filter_map(move |(i, a)| {
+        options
+            .iter()
+            .filter(|o| !o.is_empty())
+            .find_map(|o| glued(a, o))
+            .map(|value| value.or_else(|| args.get(i + 1).copied()))?
+    })
 }
 
 /// The files a downloader writes (see [`Written::Download`]).
@@ -463,22 +636,137 @@ fn runs_written<'w>(
         }
     }
     if crate::subject::script_runner(base)
-        && let Some(script) = args.iter().find(|a| !a.starts_with('-'))
-        && let Some(file) = find(script)
+        && let Some(file) = scripts_run(base, program, args)
+            .iter()
+            .find_map(|s| find(s))
     {
         return Some(file);
     }
-    let (_, files) = RECIPES.iter().find(|(name, _)| *name == base)?;
-    // `make -f FILE`, `make --file=FILE`: the file named; else the defaults.
-    let named = args.iter().enumerate().find_map(|(i, a)| match *a {
-        "-f" | "--file" | "--makefile" => args.get(i + 1).copied(),
-        _ => a
-            .strip_prefix("--file=")
-            .or_else(|| a.strip_prefix("-f").filter(|v| !v.is_empty())),
-    });
-    match named {
-        Some(file) => find(file),
-        None => files.iter().find_map(|f| find(f)),
+    // git runs hooks and the programs its configuration names.
+    if base == "git"
+        && let Some(file) = written.iter().find(|w| line.git_runs(w))
+    {
+        return Some(file);
+    }
+    let recipe = RECIPES.iter().find(|r| r.name == base)?;
+    // `make -f FILE`: the file named; else the defaults, in the directory
+    // an option names (`make -C d`) or where the line is.
+    if let Some(file) = option_values(args, recipe.file).next() {
+        return find(file);
+    }
+    let dir = option_values(args, recipe.dir).last();
+    recipe.files.iter().find_map(|f| match dir {
+        Some(dir) => find(&format!("{dir}/{f}")),
+        None => find(f),
+    })
+}
+
+/// Options of interpreters that take a value, and what the value is: a
+/// file or module the interpreter loads and runs before its script, or a
+/// setting (skipped to find the script).
+#[rustfmt::skip]
+const LOADS: &[(&str, &str, Load)] = &[
+    ("python", "-W",                    Load::Setting),
+    ("python", "-X",                    Load::Setting),
+    ("python", "--check-hash-based-pycs", Load::Setting),
+    ("python", "-m",                    Load::Module(".py")),
+    ("node",   "-r",                    Load::File),
+    ("node",   "--require",             Load::File),
+    ("node",   "--import",              Load::File),
+    ("node",   "--loader",              Load::File),
+    ("node",   "--experimental-loader", Load::File),
+    ("node",   "-C",                    Load::Setting),
+    ("node",   "--conditions",          Load::Setting),
+    ("node",   "--title",               Load::Setting),
+    ("ruby",   "-r",                    Load::Module(".rb")),
+    ("ruby",   "-I",                    Load::Setting),
+    ("ruby",   "-C",                    Load::Setting),
+    ("perl",   "-I",                    Load::Setting),
+];
+
+/// What an interpreter option's value is (see [`LOADS`]).
+#[derive(Clone, Copy)]
+enum Load {
+    Setting,
+    File,
+    /// A module name: a file of that name with this suffix, dots for
+    /// slashes (`python3 -m pkg.x` runs `pkg/x.py`); its operands follow.
+    Module(&'static str),
+}
+
+/// The files a script runner runs of those its words name: a shell's
+/// script after its options (`bash -O extglob x.sh`) and start-up file
+/// (`--rcfile x`); an interpreter's script past the values of its options,
+/// and the files those load (`node -r ./x.js`, `python3 -m x`); the file
+/// `source` reads.
+fn scripts_run(base: &str, program: &str, args: &[&str]) -> Vec<String> {
+    let first_operand = || args.iter().find(|a| !a.starts_with('-')).copied();
+    if shellward_argv::runners::SHELLS.contains(&base) {
+        let words: Vec<&str> = std::iter::once(program)
+            .chain(args.iter().copied())
+            .collect();
+        let script = shellward_argv::runners::script_file(&words).map(|i| words[i]);
+        let start_up = option_values(args, &["--rcfile", "--init-file"]);
+        return script
+            .or_else(first_operand)
+            .into_iter()
+            .chain(start_up)
+            .map(String::from)
+            .collect();
+    }
+    let family = base.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&a) = args.get(i) {
+        i += 1;
+        if a == "--" {
+            out.extend(args.get(i).map(|s| s.to_string()));
+            break;
+        }
+        if !a.starts_with('-') || a == "-" {
+            out.push(a.to_string());
+            break;
+        }
+        let Some((value, load)) = LOADS
+            .iter()
+            .filter(|(name, ..)| *name == family)
+            .find_map(|(_, option, load)| Some((glued(a, option)?, *load)))
+        else {
+            continue;
+        };
+        let value = match value {
+            Some(v) => v,
+            None => {
+                i += 1;
+                args.get(i - 1).copied().unwrap_or_default()
+            }
+        };
+        match load {
+            Load::Setting => {}
+            Load::File => out.push(value.to_string()),
+            Load::Module(suffix) => {
+                out.push(value.to_string());
+                out.push(format!("{}{suffix}", value.replace('.', "/")));
+                if family == "python" {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `word` is `option`, and its value if glued on: `Some(None)` for
+/// the option alone (its value is the next word), `Some(Some(v))` for
+/// `--opt=v` or a one-letter option's `-Wv`.
+fn glued<'a>(word: &'a str, option: &str) -> Option<Option<&'a str>> {
+    let rest = word.strip_prefix(option)?;
+    if rest.is_empty() {
+        Some(None)
+    } else if let Some(v) = rest.strip_prefix('=') {
+        Some(Some(v))
+    } else {
+        (option.len() == 2 && !option.starts_with("--")).then_some(Some(rest))
     }
 }
 

@@ -573,6 +573,56 @@ fn written_files_are_found_through_cd_path_and_stdin() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Written-then-run where the file is reached through a shell's options,
+/// an interpreter's loaded modules, a descriptor, a recipe runner's
+/// directory, git's hooks and configuration, or a writer that names its
+/// files itself (the seventh session's left-overs, each tried in bash).
+#[test]
+fn written_files_are_found_through_options_descriptors_and_hooks() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("base64 -d <<< cm0K > x.sh; bash -O extglob x.sh",         Ask),
+        ("base64 -d <<< cm0K > x.sh; sh -o errexit x.sh",           Ask),
+        ("base64 -d <<< cm0K > x.sh; bash --rcfile x.sh -i",        Ask),
+        ("base64 -d <<< cm0K > x.py; python3 -W ignore x.py",       Ask),
+        ("base64 -d <<< cm0K > evil.py; python3 -m evil",           Ask),
+        ("base64 -d <<< cm0K > pkg/m.py; python3 -m pkg.m",         Ask),
+        ("base64 -d <<< cm0K > x.js; node -r ./x.js app.js",        Ask),
+        ("base64 -d <<< cm0K > x.js; node --import=./x.js app.js",  Ask),
+        ("base64 -d <<< cm0K > x.rb; ruby -r./x -e 1",              Ask),
+        ("base64 -d <<< cm0K > x.sh; exec 3< x.sh; bash <&3",       Ask),
+        ("base64 -d <<< cm0K > x.sh; exec 3< x.sh; bash /dev/fd/3", Ask),
+        ("cp /bin/rm d/x; env -C d ./x -rf ~",                      Ask),
+        ("cp /bin/rm d/x; env --chdir=d ./x -rf ~",                 Ask),
+        ("echo '{}' > d/package.json; npm --prefix d test",         Ask),
+        ("echo 'all:' > d/Makefile; make -C d",                     Ask),
+        ("echo 'all:' > d/Makefile; make --directory=d",            Ask),
+        ("echo 'all:' > build.mk; make -fbuild.mk",                 Ask),
+        ("echo 'rm -rf ~' > .git/hooks/pre-commit; git commit -m x", Ask),
+        ("echo '[core] fsmonitor = x' >> .git/config; git status",  Ask),
+        ("echo 'rm -rf ~' > h/pre-commit; git -c core.hooksPath=h commit -m x", Ask),
+        ("echo 'rm -rf ~' > h/pre-commit; git config core.hooksPath h; git commit", Ask),
+        ("split -b 9 blob p; bash paa",                              Ask),
+        ("split -n 2 blob; sh xaa",                                  Ask),
+        ("openssl enc -d -aes256 -in x.enc -out x.sh; bash x.sh",   Ask),
+        ("base64 -d -o x.sh x.b64; sh x.sh",                        Ask),
+        ("gpg -d -o x.sh x.sh.gpg && ./x.sh",                       Ask),
+        ("gunzip x.sh.gz && bash x.sh",                             Ask),
+        // Neighbours: the written file is data, or nothing written runs.
+        ("echo hi > notes.txt; bash -O extglob run.sh",             Allow),
+        ("echo hi > notes.txt; python3 -W ignore tool.py",          Allow),
+        ("echo hi > d/notes.txt; make -C d",                        Allow),
+        ("echo hi > notes.txt; git status",                         Allow),
+        ("echo hi > notes.txt; git -c core.hooksPath=/dev/null status", Allow),
+        ("echo hi > h/x; GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=h git commit", Ask),
+        ("gunzip data.csv.gz && wc -l data.csv",                    Allow),
+        ("split -l 100 big.csv part_ && wc -l part_aa",             Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// A ninth review's (2026-12-02) commands the guard let through in yolo
 /// mode with no rules: long options that run a command, abbreviated as the
 /// programs read them; interpreters and sqlite3 given their script on

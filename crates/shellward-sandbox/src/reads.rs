@@ -324,20 +324,22 @@ impl Policy {
     /// The deny patterns, resolved: [`SECRETS`] (and the settings' deny
     /// entries) first, then [`PLACES`]; and the number of the first kind.
     fn patterns(&self) -> (Vec<Pattern>, usize) {
+        // Many rows share a directory (`~`, `~/.config`): each is resolved once.
+        let mut dirs = Dirs::default();
         let secret_rows = SECRETS.iter().filter(|_| self.defaults);
         let mut secrets: Vec<Pattern> = secret_rows
             .flat_map(|r| self.expand_all(r.path))
             .chain(self.deny.iter().cloned())
-            .filter_map(|p| Pattern::new(&p))
+            .filter_map(|p| dirs.pattern(&p))
             .collect();
-        add_link_targets(&mut secrets);
+        add_link_targets(&mut secrets, &mut dirs);
         let count = secrets.len();
         let places = PLACES
             .iter()
             .filter(|_| self.defaults)
             .flat_map(|r| self.expand_all(r.path))
             .chain(self.places.iter().cloned())
-            .filter_map(|p| Pattern::new(&p));
+            .filter_map(|p| dirs.pattern(&p));
         secrets.extend(places);
         (secrets, count)
     }
@@ -477,33 +479,90 @@ fn passwd_home(uid: u32) -> Option<PathBuf> {
 /// A denied path that is a link (`~/.kube -> dotfiles/kube`, as stow
 /// makes them) is denied where it leads too: Landlock checks the target,
 /// under the target's own path.
-fn add_link_targets(patterns: &mut Vec<Pattern>) {
+fn add_link_targets(patterns: &mut Vec<Pattern>, dirs: &mut Dirs) {
     let mut targets = Vec::new();
     for p in patterns.iter() {
-        let candidates: Vec<PathBuf> = if p.name.contains('*') {
-            std::fs::read_dir(&p.dir)
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .filter(|e| e.file_name().to_str().is_some_and(|n| p.matches(&p.dir, n)))
-                        .map(|e| e.path())
-                        .collect()
-                })
-                .unwrap_or_default()
+        // Entries of a listed directory carry their type: no stat each.
+        let candidates: Vec<(PathBuf, Option<bool>)> = if p.name.contains('*') {
+            dirs.listing(&p.dir)
+                .iter()
+                .filter(|(name, _)| wildcard(p.name.as_bytes(), name.as_bytes()))
+                .map(|(name, link)| (p.dir.join(name), *link))
+                .collect()
         } else {
-            vec![p.dir.join(&p.name)]
+            vec![(p.dir.join(&p.name), None)]
         };
-        for path in candidates {
-            let is_link =
-                std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
+        for (path, link) in candidates {
+            let is_link = link.unwrap_or_else(|| {
+                std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink())
+            });
             if let Some(target) = is_link.then(|| path.canonicalize().ok()).flatten()
-                && let Some(t) = Pattern::new(&target)
+                && let Some(t) = dirs.pattern(&target)
             {
                 targets.push(t);
             }
         }
     }
     patterns.extend(targets);
+}
+
+/// Directories resolved and listed while one policy's patterns are built
+/// (so a directory many rows name costs one walk, not one per row).
+#[derive(Default)]
+struct Dirs {
+    canonical: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    /// A directory's entries: name and whether it is a link (`None`: the
+    /// type was not given, so ask the file system).
+    listed: std::collections::HashMap<PathBuf, Vec<(String, Option<bool>)>>,
+}
+
+impl Dirs {
+    /// A pattern for `path`: its name, in its directory as the kernel
+    /// names it (a home under a link), or as written where that directory
+    /// does not exist.
+    fn pattern(&mut self, path: &Path) -> Option<Pattern> {
+        let name = path.file_name()?.to_str()?.to_string();
+        let dir = path.parent()?;
+        let dir = self.resolve(dir).unwrap_or_else(|| dir.to_path_buf());
+        Some(Pattern { dir, name })
+    }
+
+    /// What `Path::canonicalize` gives for `dir` (`None` where it fails),
+    /// one component at a time with each prefix resolved once: `~` is
+    /// walked once for the fifty rows under it, not fifty times.
+    fn resolve(&mut self, dir: &Path) -> Option<PathBuf> {
+        if let Some(known) = self.canonical.get(dir) {
+            return known.clone();
+        }
+        let resolved = match (dir.parent(), dir.file_name()) {
+            (Some(parent), Some(name)) if dir.is_absolute() => self.resolve(parent).and_then(|p| {
+                let joined = p.join(name);
+                match std::fs::symlink_metadata(&joined) {
+                    Ok(m) if m.file_type().is_symlink() => joined.canonicalize().ok(),
+                    Ok(_) => Some(joined),
+                    Err(_) => None,
+                }
+            }),
+            _ => dir.canonicalize().ok(),
+        };
+        self.canonical.insert(dir.to_path_buf(), resolved.clone());
+        resolved
+    }
+
+    fn listing(&mut self, dir: &Path) -> &[(String, Option<bool>)] {
+        self.listed.entry(dir.to_path_buf()).or_insert_with(|| {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                return Vec::new();
+            };
+            entries
+                .flatten()
+                .filter_map(|e| {
+                    let name = e.file_name().to_str()?.to_string();
+                    Some((name, e.file_type().ok().map(|t| t.is_symlink())))
+                })
+                .collect()
+        })
+    }
 }
 
 /// [`SECRETS`] for this process's home, resolved once and grouped by
@@ -555,14 +614,6 @@ pub struct Pattern {
 }
 
 impl Pattern {
-    fn new(path: &Path) -> Option<Pattern> {
-        let name = path.file_name()?.to_str()?.to_string();
-        let dir = path.parent()?;
-        // The directory as the kernel names it (a home under a link).
-        let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-        Some(Pattern { dir, name })
-    }
-
     /// The path as written (`/home/u/.ssh`, `/etc/shadow*`).
     pub fn display(&self) -> String {
         self.dir.join(&self.name).display().to_string()
@@ -762,6 +813,30 @@ mod tests {
         ];
         for (p, t, want) in cases {
             assert_eq!(wildcard(p.as_bytes(), t.as_bytes()), want, "{p} {t}");
+        }
+    }
+
+    /// The one-walk resolver gives what `canonicalize` gives, through
+    /// links, missing parts, files and `..`.
+    #[test]
+    fn directories_resolve_as_canonicalize_does() {
+        let t = tempfile::tempdir().unwrap();
+        let r = t.path().canonicalize().unwrap();
+        std::fs::create_dir_all(r.join("real/a/b")).unwrap();
+        std::fs::write(r.join("real/file"), "").unwrap();
+        std::os::unix::fs::symlink(r.join("real"), r.join("home")).unwrap();
+        std::os::unix::fs::symlink("a/b", r.join("real/rel")).unwrap();
+        std::os::unix::fs::symlink(r.join("gone"), r.join("dangling")).unwrap();
+        #[rustfmt::skip]
+        let rows = [
+            "real", "real/a/b", "home", "home/a", "home/a/b", "home/rel", "home/rel/..",
+            "home/missing", "home/missing/deeper", "real/file", "real/file/x", "dangling",
+            "dangling/x", "home/a/../a/b",
+        ];
+        let mut dirs = Dirs::default();
+        for row in rows {
+            let dir = r.join(row);
+            assert_eq!(dirs.resolve(&dir), dir.canonicalize().ok(), "{row}");
         }
     }
 

@@ -481,16 +481,33 @@ fn passwd_home(uid: u32) -> Option<PathBuf> {
 /// under the target's own path.
 fn add_link_targets(patterns: &mut Vec<Pattern>, dirs: &mut Dirs) {
     let mut targets = Vec::new();
+    // A directory named by many rows (the home: ~60) is listed once, its
+    // entries carrying their type, instead of one stat per row.
+    let mut rows_in: std::collections::HashMap<&Path, usize> = std::collections::HashMap::new();
     for p in patterns.iter() {
-        // Entries of a listed directory carry their type: no stat each.
+        *rows_in.entry(&p.dir).or_default() += 1;
+    }
+    for p in patterns.iter() {
+        let many = rows_in.get(p.dir.as_path()) >= Some(&LIST_FROM);
         let candidates: Vec<(PathBuf, Option<bool>)> = if p.name.contains('*') {
             dirs.listing(&p.dir)
-                .iter()
+                .into_iter()
+                .flatten()
                 .filter(|(name, _)| wildcard(p.name.as_bytes(), name.as_bytes()))
                 .map(|(name, link)| (p.dir.join(name), *link))
                 .collect()
         } else {
-            vec![(p.dir.join(&p.name), None)]
+            let path = p.dir.join(&p.name);
+            match many.then(|| dirs.listing(&p.dir)).flatten() {
+                // Not among the entries: nothing there to follow.
+                Some(entries) => match entries.get(&p.name) {
+                    Some(link) => vec![(path, *link)],
+                    None => Vec::new(),
+                },
+                // Not listed, or unreadable (a directory may be searched
+                // but not read): ask the file system.
+                None => vec![(path, None)],
+            }
         };
         for (path, link) in candidates {
             let is_link = link.unwrap_or_else(|| {
@@ -506,15 +523,21 @@ fn add_link_targets(patterns: &mut Vec<Pattern>, dirs: &mut Dirs) {
     patterns.extend(targets);
 }
 
+/// How many rows in one directory make listing it cheaper than a stat
+/// of each.
+const LIST_FROM: usize = 4;
+
 /// Directories resolved and listed while one policy's patterns are built
 /// (so a directory many rows name costs one walk, not one per row).
 #[derive(Default)]
 struct Dirs {
     canonical: std::collections::HashMap<PathBuf, Option<PathBuf>>,
-    /// A directory's entries: name and whether it is a link (`None`: the
-    /// type was not given, so ask the file system).
-    listed: std::collections::HashMap<PathBuf, Vec<(String, Option<bool>)>>,
+    listed: std::collections::HashMap<PathBuf, Option<Listing>>,
 }
+
+/// A directory's entries: each name and whether it is a link (`None`: the
+/// type was not given, so ask the file system).
+type Listing = std::collections::HashMap<String, Option<bool>>;
 
 impl Dirs {
     /// A pattern for `path`: its name, in its directory as the kernel
@@ -549,19 +572,19 @@ impl Dirs {
         resolved
     }
 
-    fn listing(&mut self, dir: &Path) -> &[(String, Option<bool>)] {
-        self.listed.entry(dir.to_path_buf()).or_insert_with(|| {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                return Vec::new();
-            };
-            entries
-                .flatten()
-                .filter_map(|e| {
+    /// A directory's entries, or `None` where it cannot be read.
+    fn listing(&mut self, dir: &Path) -> Option<&Listing> {
+        self.listed
+            .entry(dir.to_path_buf())
+            .or_insert_with(|| {
+                let entries = std::fs::read_dir(dir).ok()?;
+                let named = entries.flatten().filter_map(|e| {
                     let name = e.file_name().to_str()?.to_string();
                     Some((name, e.file_type().ok().map(|t| t.is_symlink())))
-                })
-                .collect()
-        })
+                });
+                Some(named.collect())
+            })
+            .as_ref()
     }
 }
 
@@ -977,6 +1000,20 @@ mod tests {
         std::fs::write(r.join("home/u/dotfiles/vimrc"), "").unwrap();
         assert!(
             under(&policy.plan(), &r.join("home/u/dotfiles/vimrc")),
+            "{plan:?}"
+        );
+        // A row in a directory of few rows is looked at by itself, not by a
+        // listing of its directory: the same holds.
+        std::fs::create_dir_all(r.join("home/u/.m2")).unwrap();
+        std::fs::write(r.join("home/u/dotfiles/maven.xml"), "<password/>").unwrap();
+        std::os::unix::fs::symlink(
+            r.join("home/u/dotfiles/maven.xml"),
+            r.join("home/u/.m2/settings.xml"),
+        )
+        .unwrap();
+        let plan = policy.plan();
+        assert!(
+            !under(&plan, &r.join("home/u/dotfiles/maven.xml")),
             "{plan:?}"
         );
     }

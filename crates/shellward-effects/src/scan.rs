@@ -190,6 +190,33 @@ pub fn reads_code(program: &str) -> bool {
         || is_sql_client(program)
 }
 
+/// May `program` run with `args` write files whose names its words do
+/// not show: inline code (`python3 -c 'open("Makefile","w")...'`), an awk
+/// program read from a file or one that prints to a file or runs commands
+/// (`print > "s.sh"`), a sed script read from a file or one with a `w` or
+/// `W` command (`sed -n '1w s.sh' notes.txt`; any `w` in the script is
+/// taken as one). What a later command of the line runs may be any of them.
+pub fn writes_unnamed_files(program: &str, args: &[String]) -> bool {
+    if AWK.contains(&program) {
+        let from_file = args.iter().any(|w| w == "-f" || w.starts_with("--file"));
+        let text = args.iter().find(|w| !w.starts_with('-'));
+        return from_file || text.is_some_and(|t| t.contains(['>', '|']) || awk_runs_commands(t));
+    }
+    if program == "sed" || program == "gsed" {
+        return sed_scripts(args)
+            .is_none_or(|scripts| scripts.iter().any(|s| s.contains(['w', 'W'])));
+    }
+    code_options(program).is_some_and(|options| {
+        args.iter().any(|a| {
+            options.iter().any(|o| {
+                a == o
+                    || (o.len() == 2 && !o.starts_with("--") && a.starts_with(o))
+                    || a.starts_with(&format!("{o}="))
+            })
+        })
+    })
+}
+
 /// Add the effects of inline code or SQL in `args` for `program`.
 pub fn inline(program: &str, args: &Args<'_>, out: &mut Vec<Effect>) {
     if AWK.contains(&program) {

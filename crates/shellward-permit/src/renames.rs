@@ -31,7 +31,26 @@ type Renames = fn(&[&str]) -> bool;
 /// are those files: every operand, the last one, or an option's value.
 #[rustfmt::skip]
 const WRITERS: &[(&str, Written)] = &[
+    ("7z",      Written::Extracted(|a| matches!(a.first(), Some(&("x" | "e"))))),
+    ("7za",     Written::Extracted(|a| matches!(a.first(), Some(&("x" | "e"))))),
+    ("7zr",     Written::Extracted(|a| matches!(a.first(), Some(&("x" | "e"))))),
+    ("ar",      Written::Extracted(|a| a.first().is_some_and(|w| w.trim_start_matches('-').contains('x')))),
+    ("bsdtar",  Written::Extracted(tar_extracts)),
+    ("brotli",  Written::Decompressed(&["-o", "--output"])),
+    ("bzip2",   Written::Decompressed(&[])),
     ("cp",      Written::LastOperand),
+    ("cpio",    Written::Extracted(|a| a.iter().any(|w| *w == "--extract" || (w.starts_with('-') && !w.starts_with("--") && w.contains('i'))))),
+    ("gzip",    Written::Decompressed(&[])),
+    ("lz4",     Written::Decompressed(&["-o"])),
+    ("lzip",    Written::Decompressed(&["-o", "--output"])),
+    ("lzma",    Written::Decompressed(&[])),
+    ("pax",     Written::Extracted(|a| a.iter().any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('r')))),
+    ("pigz",    Written::Decompressed(&[])),
+    ("tar",     Written::Extracted(tar_extracts)),
+    ("unrar",   Written::Extracted(|a| matches!(a.first(), Some(&("x" | "e"))))),
+    ("unzip",   Written::Extracted(|a| !a.iter().any(|w| matches!(*w, "-l" | "-t" | "-v" | "-Z" | "-p" | "-z")))),
+    ("xz",      Written::Decompressed(&[])),
+    ("zstd",    Written::Decompressed(&["-o"])),
     ("curl",    Written::Download { output: 'o', long: "--output", remote: Some('O') }),
     ("dd",      Written::Prefixed("of=")),
     ("install", Written::LastOperand),
@@ -83,6 +102,14 @@ enum Written {
         /// Options whose value is the next word when not glued on.
         with_value: &'static [&'static str],
     },
+    /// A compressor when it decompresses (`-d`, `--decompress`,
+    /// `--uncompress`, `-dfo FILE`): the values of these options, or else
+    /// each operand without its suffix (and the last operand, where a
+    /// second one names the output: `lz4 -d a.lz4 out`).
+    Decompressed(&'static [&'static str]),
+    /// An archive extractor, when its arguments say it extracts: files
+    /// whose names only the archive knows (any file, for a later runner).
+    Extracted(fn(&[&str]) -> bool),
     /// A downloader: the value of its output option (`-o FILE`, `-oFILE`,
     /// `-sSLo FILE`, `--output=FILE`), or else each URL's last part where
     /// `remote` is in a cluster (`curl -O`, `-fsSLO`) or, with `remote`
@@ -99,15 +126,51 @@ enum Written {
 /// that name the file itself (`make -f FILE`).
 #[rustfmt::skip]
 const RECIPES: &[Recipe] = &[
-    Recipe { name: "bun",   files: &["package.json"],                          dir: &["--cwd"],                       file: &[] },
-    Recipe { name: "gmake", files: &["GNUmakefile", "makefile", "Makefile"],   dir: &["-C", "--directory"],           file: &["-f", "--file", "--makefile"] },
-    Recipe { name: "just",  files: &["justfile", "Justfile", ".justfile"],     dir: &["-d", "--working-directory"],   file: &["-f", "--justfile"] },
-    Recipe { name: "make",  files: &["GNUmakefile", "makefile", "Makefile"],   dir: &["-C", "--directory"],           file: &["-f", "--file", "--makefile"] },
-    Recipe { name: "npm",   files: &["package.json"],                          dir: &["--prefix", "-C"],              file: &[] },
-    Recipe { name: "pnpm",  files: &["package.json"],                          dir: &["-C", "--dir", "--prefix"],     file: &[] },
-    Recipe { name: "rake",  files: &["Rakefile", "rakefile"],                  dir: &["-C", "--directory"],           file: &["-f", "--rakefile"] },
-    Recipe { name: "task",  files: &["Taskfile.yml", "Taskfile.yaml", "taskfile.yml"], dir: &["-d", "--dir"],       file: &["-t", "--taskfile"] },
-    Recipe { name: "yarn",  files: &["package.json"],                          dir: &["--cwd"],                       file: &[] },
+    Recipe { name: "awk",    files: &[],                                        dir: &[],                              file: &["-f", "--file"] },
+    Recipe { name: "bazel",  files: &["WORKSPACE", "MODULE.bazel", ".bazelrc", "BUILD", "BUILD.bazel", "*.bzl"], dir: &[], file: &[] },
+    Recipe { name: "bun",    files: &["package.json", "bunfig.toml", "*.js", "*.ts", "*.mjs", "*.cjs"], dir: &["--cwd"], file: &[] },
+    Recipe { name: "bundle", files: &["Gemfile", "*.gemspec"],                  dir: &[],                              file: &["--gemfile"] },
+    Recipe { name: "cargo",  files: &["Cargo.toml", "build.rs", ".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain", "*.rs"], dir: &["-C"], file: &["--manifest-path"] },
+    Recipe { name: "composer", files: &["composer.json"],                       dir: &["-d", "--working-dir"],         file: &[] },
+    Recipe { name: "docker", files: &["Dockerfile", "Containerfile", "compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml", "*.dockerfile"], dir: &[], file: &["-f", "--file"] },
+    Recipe { name: "dotnet", files: &["*.csproj", "*.fsproj", "*.sln", "*.props", "*.targets", "global.json"], dir: &[], file: &[] },
+    Recipe { name: "eslint", files: &["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", ".eslintrc.js", ".eslintrc.cjs"], dir: &[], file: &["-c", "--config"] },
+    Recipe { name: "gawk",   files: &[],                                        dir: &[],                              file: &["-f", "--file", "-i", "--include", "-E", "--exec"] },
+    Recipe { name: "gmake",  files: &["GNUmakefile", "makefile", "Makefile"],   dir: &["-C", "--directory"],           file: &["-f", "--file", "--makefile"] },
+    Recipe { name: "go",     files: &["go.mod", "go.work", "*.go"],             dir: &["-C"],                          file: &[] },
+    Recipe { name: "gradle", files: &["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "gradle.properties", "*.gradle", "*.gradle.kts"], dir: &["-p", "--project-dir"], file: &["-b", "--build-file", "-I", "--init-script"] },
+    Recipe { name: "gradlew", files: &["build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "gradle.properties", "*.gradle", "*.gradle.kts", "gradle/wrapper/gradle-wrapper.properties"], dir: &["-p", "--project-dir"], file: &["-b", "--build-file", "-I", "--init-script"] },
+    Recipe { name: "gsed",   files: &[],                                        dir: &[],                              file: &["-f", "--file"] },
+    Recipe { name: "gulp",   files: &["gulpfile.js", "gulpfile.mjs", "gulpfile.cjs", "gulpfile.ts", "gulpfile.babel.js"], dir: &["--cwd"], file: &["-f", "--gulpfile"] },
+    Recipe { name: "grunt",  files: &["Gruntfile.js", "Gruntfile.coffee"],      dir: &[],                              file: &["--gruntfile"] },
+    Recipe { name: "irb",    files: &[".irbrc"],                                dir: &[],                              file: &[] },
+    Recipe { name: "jest",   files: &["jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "*.js", "*.ts", "*.jsx", "*.tsx", "*.mjs", "*.cjs"], dir: &[], file: &["-c", "--config"] },
+    Recipe { name: "just",   files: &["justfile", "Justfile", ".justfile"],     dir: &["-d", "--working-directory"],   file: &["-f", "--justfile"] },
+    Recipe { name: "make",   files: &["GNUmakefile", "makefile", "Makefile"],   dir: &["-C", "--directory"],           file: &["-f", "--file", "--makefile"] },
+    Recipe { name: "mawk",   files: &[],                                        dir: &[],                              file: &["-f"] },
+    Recipe { name: "mix",    files: &["mix.exs", "*.exs"],                      dir: &[],                              file: &[] },
+    Recipe { name: "mvn",    files: &["pom.xml", ".mvn/extensions.xml", ".mvn/maven.config", ".mvn/jvm.config"], dir: &[], file: &["-f", "--file"] },
+    Recipe { name: "mvnw",   files: &["pom.xml", ".mvn/extensions.xml", ".mvn/maven.config", ".mvn/jvm.config", ".mvn/wrapper/maven-wrapper.properties"], dir: &[], file: &["-f", "--file"] },
+    Recipe { name: "nawk",   files: &[],                                        dir: &[],                              file: &["-f"] },
+    Recipe { name: "npm",    files: &["package.json", ".npmrc"],                dir: &["--prefix", "-C"],              file: &[] },
+    Recipe { name: "npx",    files: &["package.json", ".npmrc", "*.js", "*.ts", "*.mjs", "*.cjs"], dir: &["--prefix"], file: &[] },
+    Recipe { name: "pdm",    files: &["pyproject.toml", "setup.py"],            dir: &["-p", "--project"],             file: &[] },
+    Recipe { name: "pip",    files: &["setup.py", "pyproject.toml", "setup.cfg"], dir: &[],                           file: &["-r", "--requirement", "-c", "--constraint"] },
+    Recipe { name: "pip3",   files: &["setup.py", "pyproject.toml", "setup.cfg"], dir: &[],                           file: &["-r", "--requirement", "-c", "--constraint"] },
+    Recipe { name: "pnpm",   files: &["package.json", ".npmrc", ".pnpmfile.cjs"], dir: &["-C", "--dir", "--prefix"],  file: &[] },
+    Recipe { name: "podman", files: &["Dockerfile", "Containerfile", "compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"], dir: &[], file: &["-f", "--file"] },
+    Recipe { name: "poetry", files: &["pyproject.toml", "build.py"],            dir: &["-C", "--directory"],           file: &[] },
+    Recipe { name: "pre-commit", files: &[".pre-commit-config.yaml", ".pre-commit-hooks.yaml"], dir: &[],             file: &["-c", "--config"] },
+    Recipe { name: "pry",    files: &[".pryrc"],                                dir: &[],                              file: &[] },
+    Recipe { name: "rake",   files: &["Rakefile", "rakefile", "*.rake"],        dir: &["-C", "--directory"],           file: &["-f", "--rakefile"] },
+    Recipe { name: "sbt",    files: &["build.sbt", "*.sbt", "project/*.scala"], dir: &[],                              file: &[] },
+    Recipe { name: "sed",    files: &[],                                        dir: &[],                              file: &["-f", "--file"] },
+    Recipe { name: "task",   files: &["Taskfile.yml", "Taskfile.yaml", "taskfile.yml"], dir: &["-d", "--dir"],        file: &["-t", "--taskfile"] },
+    Recipe { name: "uv",     files: &["pyproject.toml", "setup.py", "setup.cfg", "uv.toml"], dir: &["--directory", "--project"], file: &[] },
+    Recipe { name: "vite",   files: &["vite.config.js", "vite.config.ts", "vite.config.mjs", "*.js", "*.ts"], dir: &[], file: &["-c", "--config"] },
+    Recipe { name: "vitest", files: &["vitest.config.js", "vitest.config.ts", "vite.config.js", "vite.config.ts", "*.js", "*.ts", "*.jsx", "*.tsx"], dir: &[], file: &["-c", "--config"] },
+    Recipe { name: "webpack", files: &["webpack.config.js", "webpack.config.ts", "webpack.config.mjs", "webpack.config.cjs"], dir: &[], file: &["-c", "--config"] },
+    Recipe { name: "yarn",   files: &["package.json", ".yarnrc.yml", ".yarnrc"], dir: &["--cwd"],                     file: &[] },
 ];
 
 /// A row of [`RECIPES`].
@@ -358,6 +421,9 @@ impl Line {
         let parent = written.rsplit_once('/').map_or("", |(dir, _)| dir);
         let last = |p: &str| p.rsplit('/').next().unwrap_or(p).to_string();
         self.hooks_unknown
+            // An archive's or inline code's files may be hooks too.
+            || written == "*"
+            || written.ends_with("/*")
             || written
                 .split('/')
                 .any(|p| matches!(p, ".git" | ".githooks" | ".husky"))
@@ -457,7 +523,13 @@ fn files_written<'c>(
         );
         (writes && !r.target.value.starts_with("/dev/")).then_some(r.target.value.as_str())
     });
-    redirected.map(Cow::Borrowed).chain(by_writer(base, args))
+    let owned: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let unnamed =
+        shellward_effects::scan::writes_unnamed_files(base, &owned).then_some(Cow::Borrowed("*"));
+    redirected
+        .map(Cow::Borrowed)
+        .chain(by_writer(base, args))
+        .chain(unnamed)
 }
 
 /// The files a [`WRITERS`] program writes, read from its arguments.
@@ -476,11 +548,52 @@ fn by_writer<'c>(base: &str, args: &[&'c str]) -> Vec<Cow<'c, str>> {
                 Vec::new()
             }
         }
-        Some((_, Written::LastOperand)) => operands()
-            .next_back()
-            .map(Cow::Borrowed)
-            .into_iter()
-            .collect(),
+        Some((_, Written::LastOperand)) => {
+            let all: Vec<&str> = operands().collect();
+            let Some((&dest, sources)) = all.split_last() else {
+                return Vec::new();
+            };
+            // Into a directory (`scp host:Makefile .`, `cp a b dir/`): each
+            // source's last part there.
+            let into = sources.iter().filter_map(|src| {
+                let name = src.rsplit(['/', ':']).next().filter(|n| !n.is_empty())?;
+                Some(Cow::Owned(format!("{}/{name}", dest.trim_end_matches('/'))))
+            });
+            std::iter::once(Cow::Borrowed(dest)).chain(into).collect()
+        }
+        Some((_, Written::Decompressed(output))) => {
+            let decompresses = args.iter().any(|a| {
+                matches!(*a, "--decompress" | "--uncompress")
+                    || (a.starts_with('-') && !a.starts_with("--") && a.contains('d'))
+            });
+            if !decompresses {
+                return Vec::new();
+            }
+            let named: Vec<Cow<'c, str>> = output
+                .iter()
+                .flat_map(|o| short_or_long_values(args, o))
+                .map(Cow::Borrowed)
+                .collect();
+            if !named.is_empty() {
+                return named;
+            }
+            let all: Vec<&str> = operands().collect();
+            let stems = all.iter().filter_map(|a| {
+                let stem = a.rsplit_once('.').map(|(stem, _)| stem)?;
+                (!stem.is_empty() && !stem.ends_with('/')).then_some(stem)
+            });
+            stems
+                .chain(all.get(1..).and_then(|rest| rest.last()).copied())
+                .map(Cow::Borrowed)
+                .collect()
+        }
+        Some((_, Written::Extracted(extracts))) => {
+            if extracts(args) {
+                vec![Cow::Borrowed("*")]
+            } else {
+                Vec::new()
+            }
+        }
         Some((
             _,
             Written::Download {
@@ -523,6 +636,45 @@ fn by_writer<'c>(base: &str, args: &[&'c str]) -> Vec<Cow<'c, str>> {
         }
         None => Vec::new(),
     }
+}
+
+/// tar's and bsdtar's extract mode: `x` in a first word without a dash
+/// (`tar xzf a.tgz`), in a cluster (`-xzf`), or `--extract`, `--get`.
+fn tar_extracts(args: &[&str]) -> bool {
+    let first_bare = args
+        .first()
+        .is_some_and(|w| !w.starts_with('-') && w.contains('x'));
+    first_bare
+        || args.iter().any(|w| {
+            w.starts_with("--ex") && "--extract".starts_with(w.split('=').next().unwrap_or(w))
+                || *w == "--get"
+                || (w.starts_with('-') && !w.starts_with("--") && w.contains('x'))
+        })
+}
+
+/// The values of `option` in `args`, also where a one-letter option ends
+/// a cluster (`zstd -dfo FILE`) or starts its glued value (`-oFILE`).
+fn short_or_long_values<'a>(args: &[&'a str], option: &str) -> Vec<&'a str> {
+    let mut out: Vec<&'a str> = option_values(args, &[option]).collect();
+    if let Some(letter) = option.strip_prefix('-').filter(|l| l.len() == 1) {
+        for (i, a) in args.iter().enumerate() {
+            let Some(cluster) = a
+                .strip_prefix('-')
+                .filter(|c| !c.starts_with('-') && c.len() > 1)
+            else {
+                continue;
+            };
+            if let Some(at) = cluster.find(letter).filter(|&at| at > 0) {
+                let rest = &cluster[at + 1..];
+                out.extend(if rest.is_empty() {
+                    args.get(i + 1).copied()
+                } else {
+                    Some(rest)
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The operands of `args`, past options and the next-word values of
@@ -655,10 +807,36 @@ fn runs_written<'w>(
         return find(file);
     }
     let dir = option_values(args, recipe.dir).last();
-    recipe.files.iter().find_map(|f| match dir {
-        Some(dir) => find(&format!("{dir}/{f}")),
-        None => find(f),
+    recipe.files.iter().find_map(|f| match f.strip_prefix('*') {
+        // `*.rs`: any written file of that suffix (a crate's module, a
+        // test file), or an archive's unknown files.
+        Some(suffix) => written
+            .iter()
+            .find(|w| w.ends_with(suffix) || w.ends_with('*'))
+            .map(String::as_str),
+        None => match dir {
+            Some(dir) => find(&format!("{dir}/{f}")),
+            None => find(f),
+        },
     })
+}
+
+/// Does `base` run files of the workspace it finds itself: a recipe or
+/// build runner of [`RECIPES`] (`make`, `cargo`, `pip`, `awk -f`)?
+pub(crate) fn runs_workspace_files(base: &str) -> bool {
+    RECIPES.iter().any(|r| r.name == base)
+}
+
+/// Does `c` write files a later command could run: a redirection, a
+/// writer of [`WRITERS`], an extractor, or code whose writes have no names
+/// in its words (`python3 -c`, `awk '{print > "f"}'`)?
+pub(crate) fn writes_files(c: &SimpleCommand) -> bool {
+    let argv: Vec<&str> = c.argv().collect();
+    let Some((&program, args)) = argv.split_first() else {
+        return false;
+    };
+    let base = program.rsplit('/').next().unwrap_or(program);
+    files_written(c, base, args).next().is_some()
 }
 
 /// Options of interpreters that take a value, and what the value is: a

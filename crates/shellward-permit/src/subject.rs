@@ -131,6 +131,7 @@ fn writes_files(c: &SimpleCommand) -> bool {
     let program = c.argv().next().unwrap_or("");
     let base = program.rsplit('/').next().unwrap_or(program);
     (WRITES_FILES.contains(&base) && !(base == "git" && git_only_reads(c)))
+        || (base != "git" && crate::renames::writes_files(c))
         || c.redirects.iter().any(|r| {
             r.heredoc.is_none()
                 && r.effective_fd() != 0
@@ -151,6 +152,7 @@ fn runs_files(c: &SimpleCommand) -> bool {
     let base = program.rsplit('/').next().unwrap_or(program);
     program.contains('/')
         || RUNS_FILES.contains(&base)
+        || crate::renames::runs_workspace_files(base)
         || ((runners::SHELLS.contains(&base) || shellward_effects::scan::is_interpreter(base))
             && c.argv().skip(1).any(|a| !a.starts_with('-')))
 }

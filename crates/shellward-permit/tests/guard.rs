@@ -623,6 +623,61 @@ fn written_files_are_found_through_options_descriptors_and_hooks() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Written-then-run through awk and sed scripts, code whose writes have
+/// no names in its words, extractors and decompressors, copies into a
+/// directory, and build tools that run the workspace's files (a tenth
+/// review, 2026-12-03: the first rows of each group were run for real and
+/// deleted a victim directory before this).
+#[test]
+fn written_files_are_found_through_scripts_code_archives_and_builds() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("echo 'BEGIN{system(\"rm -rf ~\")}' > x.awk; awk -f x.awk",  Ask),
+        ("echo 'BEGIN{system(\"rm -rf ~\")}' > x.awk; gawk --file=x.awk", Ask),
+        ("echo 'BEGIN{system(\"rm -rf ~\")}' > x.awk; mawk -fx.awk",  Ask),
+        ("echo '1e rm -rf ~' > x.sed; sed -f x.sed a.txt",            Ask),
+        ("python3 -c 'open(\"Makefile\",\"w\").write(\"x\")'; make", Ask),
+        ("node -e 'require(\"fs\").writeFileSync(\"s.sh\",\"x\")' && bash s.sh", Ask),
+        ("awk 'BEGIN{printf \"all:\\n\" > \"Makefile\"}'; make",     Ask),
+        ("awk '{print > \"s.sh\"}' a.txt; ./s.sh",                     Ask),
+        ("sed -n '1w s.sh' notes.txt; bash s.sh",                     Ask),
+        ("zstd -qd a.zst -o Makefile; make",                          Ask),
+        ("zstd -dfo s.sh a.zst; bash s.sh",                           Ask),
+        ("xz -d s.sh.xz && sh s.sh",                                  Ask),
+        ("tar xf a.tar; make",                                        Ask),
+        ("bsdtar -xf a.tar && ./run.sh",                              Ask),
+        ("unzip -q a.zip && bash install.sh",                         Ask),
+        ("cpio -idm < a.cpio; make",                                  Ask),
+        ("7z x a.7z; make",                                           Ask),
+        ("tar xf hooks.tar; git commit -m x",                         Ask),
+        ("scp host:Makefile .; make",                                 Ask),
+        ("cp /tmp/evil/Makefile sub/; make -C sub",                   Ask),
+        ("echo x | base64 -d > setup.py; pip install .",              Ask),
+        ("echo x | base64 -d > build.rs; cargo build",                Ask),
+        ("echo x | base64 -d > src/lib.rs; cargo test",               Ask),
+        ("echo x | base64 -d > x_test.go; go test ./...",             Ask),
+        ("echo x | base64 -d > eslint.config.js; eslint .",           Ask),
+        ("echo x | base64 -d > gulpfile.js; gulp",                    Ask),
+        ("echo x | base64 -d > build.gradle; ./gradlew build",        Ask),
+        ("echo x | base64 -d > docker-compose.yml; docker compose up", Ask),
+        ("echo x | base64 -d > .pre-commit-config.yaml; pre-commit run -a", Ask),
+        ("echo x | base64 -d > .irbrc; irb",                          Ask),
+        // Neighbours: data written, or nothing written runs.
+        ("awk '{print $1}' a.txt > cols.txt; make",                   Allow),
+        ("sed -n 1p notes.txt > first.txt; cargo build",              Allow),
+        ("tar tf a.tar; make",                                        Allow),
+        ("tar cf out.tar src && make",                                Allow),
+        ("unzip -l a.zip; make",                                      Allow),
+        ("zstd -q big.log && make",                                   Allow),
+        ("echo hi > notes.md; cargo test",                            Allow),
+        ("echo hi > notes.md; go test ./...",                         Allow),
+        ("cp a.txt b.txt && npm test",                                Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// A ninth review's (2026-12-02) commands the guard let through in yolo
 /// mode with no rules: long options that run a command, abbreviated as the
 /// programs read them; interpreters and sqlite3 given their script on

@@ -306,6 +306,13 @@ fn read_piece(
     out: &mut Vec<Effect>,
     work: &mut usize,
 ) -> bool {
+    // `[ -d "$p/.git" ]`, `[[ -f x ]]`, `test -n "$x"`: a test's words are
+    // operands, not programs named by an expansion or a glob; a known
+    // program among them is a substitution's (`[[ -n $(rm -rf ~) ]]`), and
+    // its redirections are still read (`[ x ] > ~/.bashrc`).
+    let test = piece
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "[" | "[[" | "test"));
     for (i, word) in piece.iter().enumerate() {
         if out.len() >= MAX_EFFECTS - 1 {
             return false;
@@ -357,14 +364,17 @@ fn read_piece(
         }
         // A program named by an expansion (`$g $sub -D main`, `g$(printf
         // it) branch -d x`, `git-c$X -fdx`): known only when it runs.
-        if word.starts_with('$') || word.starts_with("<(") || (i == 0 && word.contains('$')) {
+        let operand = test && !program;
+        if !operand
+            && (word.starts_with('$') || word.starts_with("<(") || (i == 0 && word.contains('$')))
+        {
             unknown_program(&window[1..], i == 0, ctx, out);
             continue;
         }
         // `/bin/r? -rf ~`: a program's name that is a glob is read as each
         // known program it matches; one we cannot list, as a program known
         // only when it runs.
-        if i == 0 && word.contains(['?', '*', '[']) {
+        if i == 0 && !test && word.contains(['?', '*', '[']) {
             read_glob_program(window, ctx, out);
             continue;
         }
@@ -870,6 +880,10 @@ mod tests {
             ("while read f; do echo \"$f\"; done < list", None),
             ("for f in *.txt; do wc -l \"$f\"; done",     None),
             ("echo ok 2>&1 >/dev/null",                   None),
+            ("[[ -f x ]] && { cat x; }",                    None),
+            ("if [ -d \"$p/.git\" ]; then ls; fi",          None),
+            ("if [[ -n $(rm -rf ~) ]]; then :; fi",       Some(C)),
+            ("{ [ -f x ] > ~/.bashrc; }",                 Some(D)),
         ];
         for (text, want) in rows {
             assert_eq!(worst(text), *want, "{text}");

@@ -850,11 +850,16 @@ impl Row {
         // still; a system's is not where the system looks for it.
         let into_workspace =
             last_named > 0 && matches!(placed[last].1, Scope::Workspace | Scope::BuildOutput);
+        // Moved into a trash directory: there still, until it is emptied.
+        let into_trash = matches!(self.grade, Move)
+            && last_named > 0
+            && placed[last].0.is_some_and(|t| scope::is_trash(t, ctx));
         placed
             .into_iter()
             .enumerate()
             .map(|(i, (target, scope))| {
                 let severity = match self.grade {
+                    Move if into_trash => self.graded_as(File, scope, ctx.many),
                     // What is moved away: a file, unless it is not known.
                     Move if i < last
                         && into_workspace

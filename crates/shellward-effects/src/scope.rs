@@ -178,6 +178,9 @@ const NULL: &[&str] = &[
     "/dev/stderr",
     "/dev/tty",
     "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
 ];
 
 /// Caches in the home, relative to it: what their tools download or build
@@ -227,7 +230,9 @@ pub fn place(word: &str, ctx: &Context<'_>) -> Scope {
     // `rm -rf ./*` empties the directory; `rm *.log` deletes some files in it.
     let path = match (glob, path.parent()) {
         // Everything in a temporary directory is temporary.
-        (true, Some(parent)) if EVERYTHING.contains(&last) && is_temp_root(parent) => {
+        (true, Some(parent))
+            if EVERYTHING.contains(&last) && is_temp_root(parent) && !holds_roots(parent, ctx) =>
+        {
             return Scope::Temp;
         }
         (true, Some(parent)) if EVERYTHING.contains(&last) => parent.to_path_buf(),
@@ -269,7 +274,40 @@ fn windows_temp(p: &str) -> bool {
 /// Is `word` a temporary directory itself (`/tmp`, `$TMPDIR`)? What is
 /// found below it (`find /tmp -delete`) is temporary.
 pub(crate) fn is_temp_dir(word: &str, ctx: &Context<'_>) -> bool {
-    absolute(word, ctx).is_some_and(|p| is_temp_root(&p))
+    absolute(word, ctx).is_some_and(|p| is_temp_root(&p) && !holds_roots(&p, ctx))
+}
+
+/// Is `word` a trash directory or in one (`~/.local/share/Trash`,
+/// `~/.Trash`, `$XDG_DATA_HOME/Trash`): what is moved there can be taken
+/// back.
+pub(crate) fn is_trash(word: &str, ctx: &Context<'_>) -> bool {
+    let word = &*normal(word);
+    if word.starts_with("$XDG_DATA_HOME/Trash") {
+        return true;
+    }
+    absolute(word, ctx).is_some_and(|p| {
+        let p = p.to_string_lossy();
+        let home = ctx.home.map(|h| h.to_string_lossy().into_owned());
+        home.is_some_and(|h| {
+            [".local/share/Trash", ".Trash"]
+                .iter()
+                .any(|t| under(&p, &format!("{}/{t}", h.trim_end_matches('/'))))
+        })
+    })
+}
+
+/// Is a workspace root or the home below `dir` (a workspace made under
+/// `/tmp`): then what is in `dir` is not all temporary.
+fn holds_roots(dir: &Path, ctx: &Context<'_>) -> bool {
+    let Some(dir) = dir.to_str() else {
+        return true;
+    };
+    let home = ctx.home.and_then(Path::to_str);
+    ctx.roots
+        .iter()
+        .filter_map(|r| r.to_str())
+        .chain(home)
+        .any(|inside| under(inside, dir))
 }
 
 /// A temporary directory itself (`/tmp`, `$TMPDIR`).

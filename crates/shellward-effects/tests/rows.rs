@@ -144,3 +144,38 @@ fn partial_commands() {
         Some(C)
     );
 }
+
+/// A temporary directory holding the workspace or the home (a workspace
+/// made under `/tmp`) is not all temporary: emptying it deletes them.
+#[test]
+fn a_temporary_directory_holding_the_workspace_is_not_temporary() {
+    let roots = [std::path::PathBuf::from("/tmp/ws")];
+    let inside = Context {
+        cwd: Some(Path::new("/tmp/ws")),
+        roots: &roots,
+        home: Some(Path::new("/home/u")),
+        links: &[],
+        stdin_fed: false,
+        many: false,
+    };
+    #[rustfmt::skip]
+    let rows: &[(&str, Option<Severity>, Option<Severity>)] = &[
+        // (command, workspace under /tmp, workspace in the home)
+        ("rm -rf /tmp/*",       Some(Severity::Catastrophic), Some(Severity::Write)),
+        ("find /tmp -delete",   Some(Severity::Catastrophic), Some(Severity::Write)),
+        ("rm -rf /tmp/scratch", Some(Severity::Write),        Some(Severity::Write)),
+    ];
+    for (command, under_tmp, elsewhere) in rows {
+        let words: Vec<String> = command.split(' ').map(str::to_string).collect();
+        assert_eq!(
+            worst(&effects(&words, false, &inside)),
+            *under_tmp,
+            "{command} (workspace under /tmp)"
+        );
+        assert_eq!(
+            worst(&effects(&words, false, &ctx())),
+            *elsewhere,
+            "{command}"
+        );
+    }
+}

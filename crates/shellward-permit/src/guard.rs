@@ -129,6 +129,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         exported: Vec::new(),
         many: false,
         fed: false,
+        stdin_kept: false,
         out: Vec::new(),
     };
     if parsed {
@@ -251,6 +252,9 @@ struct Walk<'a> {
     many: bool,
     /// The current command's standard input is fed (a pipe or `<`).
     fed: bool,
+    /// An `exec < FILE` earlier in the line fed every later command's
+    /// standard input (`exec < answers.txt; rm -ri ./tree`).
+    stdin_kept: bool,
     out: Vec<Effect>,
 }
 
@@ -280,6 +284,14 @@ impl Walk<'_> {
                             | RedirectOp::HereString
                     )
                 });
+            // `exec` alone with its redirections keeps them for the line.
+            if self.fed
+                && c.argv().eq(["exec"])
+                && c.redirects.iter().any(|r| r.effective_fd() == 0)
+            {
+                self.stdin_kept = true;
+            }
+            self.fed |= self.stdin_kept;
             // Arguments a program reads from the environment
             // (`TF_CLI_ARGS_apply='-destroy'`): set before this command,
             // exported earlier, or given to `env`.
@@ -306,7 +318,26 @@ impl Walk<'_> {
                 if !env_args.is_empty() {
                     words.to_mut().extend(env_args.iter().cloned());
                 }
-                let found = shellward_effects::effects(&words, partial, &self.ctx());
+                // `find /tmp/build -exec rm {} \;`: `{}` is something
+                // under find's starting points.
+                let roots = (s.via.as_deref() == Some("find"))
+                    .then(|| find_roots(c))
+                    .flatten()
+                    .filter(|_| words.iter().any(|w| w == "{}"));
+                let found = match roots {
+                    Some(roots) => roots
+                        .iter()
+                        .flat_map(|root| {
+                            let under = format!("{}/*", root.trim_end_matches('/'));
+                            let placed: Vec<String> = words
+                                .iter()
+                                .map(|w| if w == "{}" { under.clone() } else { w.clone() })
+                                .collect();
+                            shellward_effects::effects(&placed, partial, &self.ctx())
+                        })
+                        .collect(),
+                    None => shellward_effects::effects(&words, partial, &self.ctx()),
+                };
                 // `tsocks rm -rf ~`: a program nothing describes (so one
                 // with no effects), read also as running the known program
                 // among its first words.
@@ -330,6 +361,7 @@ impl Walk<'_> {
                 }
             }
             self.scripts_fed(commands, i, subjects.of_command(i), depth);
+            self.out.extend(shown_over_worktree(c));
             self.after(c, subjects.of_command(i));
         }
     }
@@ -347,8 +379,21 @@ impl Walk<'_> {
     ) {
         let c = &commands[i];
         let readers = readers(subjects_here.iter().map(|s| s.words.as_slice()));
+        // `rm -ri ./tree <> answers`: standard input opened to read and
+        // write, not truncated, and nothing writes to it unless the command
+        // copies a descriptor from it (`>&0`) or `exec` keeps it open for
+        // later commands that may.
+        let stdin_written = c.argv().next() == Some("exec")
+            || c.redirects.iter().any(|r| {
+                matches!(r.op, RedirectOp::DupOutput | RedirectOp::DupInput)
+                    && r.target.value == "0"
+            });
         for r in &c.redirects {
-            self.redirect(&readers, r, depth);
+            let read_only_stdin =
+                r.op == RedirectOp::ReadWrite && r.effective_fd() == 0 && !stdin_written;
+            if !read_only_stdin {
+                self.redirect(&readers, r, depth);
+            }
         }
         // `echo 'DROP DATABASE x' | mysql`: what is piped into a reader
         // of scripts is a script (unless a shell was given one with -c).
@@ -527,6 +572,77 @@ impl Walk<'_> {
         let subjects = crate::subject::subjects(inner.commands(), inner.source());
         self.script(inner.commands(), &subjects, depth + 1);
     }
+}
+
+/// `git show REV:PATH > PATH`: an old version written over the working
+/// copy, as `git checkout REV -- PATH` does; uncommitted changes to it
+/// are lost.
+fn shown_over_worktree(c: &SimpleCommand) -> Option<Effect> {
+    let argv: Vec<&str> = c.argv().collect();
+    let (&program, args) = argv.split_first()?;
+    if program.rsplit('/').next() != Some("git") {
+        return None;
+    }
+    let at = shellward_argv::runners::git_globals(args).subcommand?;
+    if args[at] != "show" {
+        return None;
+    }
+    let plain = |p: &str| p.trim_start_matches("./").to_string();
+    let shown: Vec<String> = args[at + 1..]
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .filter_map(|a| a.split_once(':').map(|(_, path)| plain(path)))
+        .filter(|p| !p.is_empty())
+        .collect();
+    let target = c.redirects.iter().find_map(|r| {
+        let truncates = matches!(
+            r.op,
+            RedirectOp::Output | RedirectOp::Clobber | RedirectOp::OutputAll
+        );
+        let t = plain(&r.target.value);
+        let same =
+            |p: &String| t == *p || t.ends_with(&format!("/{p}")) || p.ends_with(&format!("/{t}"));
+        (truncates && r.effective_fd() == 1 && shown.iter().any(same)).then_some(t)
+    })?;
+    Some(Effect {
+        rule: "git.show-over-worktree",
+        pack: shellward_effects::Pack::Git,
+        action: shellward_effects::Action::Discard,
+        severity: Severity::Destructive,
+        scope: shellward_effects::Scope::Workspace,
+        target: Some(target),
+        summary: "writes a committed version over the working copy: its uncommitted changes are lost",
+        alternative: Some("git stash first, or write it beside (git show REV:PATH > PATH.orig)"),
+    })
+}
+
+/// find's starting points in `c` (`find -L /tmp/a /tmp/b -name x`: the
+/// words after its own options and before its expression; `.` when none),
+/// if every one is known before it runs.
+fn find_roots(c: &SimpleCommand) -> Option<Vec<&str>> {
+    let argv: Vec<&str> = c.argv().collect();
+    let at = argv
+        .iter()
+        .position(|w| matches!(w.rsplit('/').next(), Some("find" | "gfind")))?;
+    let mut words = argv[at + 1..].iter().copied().peekable();
+    while let Some(w) = words.peek() {
+        match *w {
+            "-H" | "-L" | "-P" => {}
+            "-D" => {
+                words.next();
+            }
+            w if w.starts_with("-O") => {}
+            _ => break,
+        }
+        words.next();
+    }
+    let roots: Vec<&str> = words
+        .take_while(|w| !w.starts_with(['-', '(', '!', ',']))
+        .collect();
+    if roots.iter().any(|r| r.contains(['$', '`', '*', '?', '['])) {
+        return None;
+    }
+    Some(if roots.is_empty() { vec!["."] } else { roots })
 }
 
 /// The command before a pipe writes out its text for us to read: `echo`

@@ -134,7 +134,7 @@ fn the_guard_asks_in_every_mode() {
         (Yolo,  NONE, "cat <<EOF\n\"$(rm -rf ~)\"\nEOF",        Ask,   "guard.catastrophic:fs.rm-recursive"),
         // What people confirm, what is temporary, what is the safer way.
         (Yolo,  NONE, "rm -rf -i ./src",                       Allow, "mode.yolo"),
-        (Yolo,  NONE, "rm -rf /tmp/*",                         Allow, "mode.yolo"),
+        (Yolo,  NONE, "rm -rf /var/tmp/*",                     Allow, "mode.yolo"),
         (Yolo,  NONE, "rm -rf /tmp/../etc",                    Ask,   "guard.catastrophic:fs.rm-recursive"),
         (Yolo,  NONE, "git push --force-with-lease",           Allow, "mode.yolo"),
         (Yolo,  NONE, "git rm -f src/main.rs",                 Ask,   "guard.destructive:git.rm-force"),
@@ -678,6 +678,46 @@ fn written_files_are_found_through_scripts_code_archives_and_builds() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Classes a peer guard's suites hold (each row tried in bash): standard
+/// input kept by `exec` answers a prompt; `<>` on standard input writes
+/// nothing; what `find -exec rm {}` deletes is under find's starting
+/// points; a committed version shown over its working copy discards
+/// changes; a move into the trash can be undone; a test's operands are
+/// not programs; `/dev/full` keeps nothing.
+#[test]
+fn peer_classes_are_read_as_they_run() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("exec < answers.txt; rm -ri ./tree",                   Ask),
+        ("exec 0<answers.txt; rm -rI ./tree",                   Ask),
+        ("rm -ri ./tree",                                       Allow),
+        // The prompt read from a file: answered by it.
+        ("rm -ri ./tree <> answers.txt",                        Ask),
+        ("rm -r /var/tmp/foo <> /etc/passwd",                   Allow),
+        ("rm -r /var/tmp/foo 0<> /etc/passwd",                  Allow),
+        ("cat <> ~/.bashrc >&0",                                Ask),
+        ("echo x 1<> ~/.bashrc",                                Ask),
+        ("find /var/tmp/build -name '*.o' -exec rm {} \\;",     Allow),
+        ("find /var/tmp/cache -exec /bin/rm {} \\;",            Allow),
+        ("find ~/notes -name '*.md' -exec rm {} +",             Ask),
+        ("git show HEAD~1:src/config.rs > src/config.rs",       Ask),
+        ("git show HEAD:a.txt > ./a.txt && cargo build",        Ask),
+        ("git show HEAD:a.txt > a.orig",                        Allow),
+        ("git show HEAD:a.txt",                                 Allow),
+        ("mv ~/Downloads/junk.md ~/.local/share/Trash/",        Allow),
+        ("mv report.bak ~/.Trash",                              Allow),
+        ("mv ~/Downloads/junk.md ~/Documents/",                 Ask),
+        ("mv ~/.ssh ~/.Trash/",                                 Ask),
+        ("[[ -f x ]] && echo yes",                              Allow),
+        ("[ -d \"$p/.git\" ] && echo repo",                     Allow),
+        ("echo test > /dev/full",                               Allow),
+        ("dd if=/etc/hostname of=/dev/full",                    Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// A ninth review's (2026-12-02) commands the guard let through in yolo
 /// mode with no rules: long options that run a command, abbreviated as the
 /// programs read them; interpreters and sqlite3 given their script on
@@ -1000,7 +1040,7 @@ fn fourth_review_bypasses_are_guarded() {
         "ls /usr/bin/py*",
         // A printed variable holding a command's text prints it only.
         "VAR='rm -rf /'; echo \"$VAR\"",
-        "find /tmp -name '*.log' -delete", "find /tmp -delete",
+        "find /var/tmp -name '*.log' -delete", "find /var/tmp -delete",
         "rm -rf /c/Users/u/AppData/Local/Temp/build",
         "git branch --merged", "rsync -a --delete src/ backup/",
         // Given only options that list, print or pretend.

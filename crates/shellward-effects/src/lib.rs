@@ -20,6 +20,7 @@
 //! while what would lower a severity (`--dry-run`) counts only when
 //! written out as its own word.
 
+pub mod exact;
 mod index;
 pub mod lenient;
 pub mod rows;
@@ -163,6 +164,9 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     }
     let rows = rows::by_program(program);
     let args = Args::of(program, &words[1..]);
+    if args.quits() {
+        return out;
+    }
     // A program's rows go from the most specific to the most general
     // (`git push --force` before `git push`): the first that applies says
     // what the command does.
@@ -562,6 +566,9 @@ pub struct Args<'a> {
     dashdash: bool,
     /// For git: the subcommand after its global options (`git -C x push`).
     subcommand: Option<&'a str>,
+    /// The command read by its program's grammar ([`exact`]), where it
+    /// has one that reads it whole.
+    exact: Option<exact::Exact<'a>>,
 }
 
 impl<'a> Args<'a> {
@@ -581,6 +588,7 @@ impl<'a> Args<'a> {
             operands,
             dashdash: ended,
             subcommand: None,
+            exact: None,
         }
     }
 
@@ -588,11 +596,26 @@ impl<'a> Args<'a> {
     /// global options end.
     pub fn of(program: &str, words: &'a [String]) -> Args<'a> {
         let mut args = Args::new(words);
+        let mut after = words;
         if program == "git" {
             let at = shellward_argv::runners::git_globals(words).subcommand;
             args.subcommand = at.and_then(|i| words.get(i)).map(String::as_str);
+            after = at.map_or(&[][..], |i| &words[i + 1..]);
+        }
+        if let Some(exact) = exact::read(program, args.subcommand, after) {
+            // The rows look for git's subcommand among the operands.
+            let mut operands: Vec<&'a str> = args.subcommand.into_iter().collect();
+            operands.extend(exact.operands.iter().copied());
+            args.operands = operands;
+            args.exact = Some(exact);
         }
         args
+    }
+
+    /// The program only prints its usage or version (`rm --help -rf ~`,
+    /// `git branch -dh x`): it does nothing else.
+    pub fn quits(&self) -> bool {
+        self.exact.as_ref().is_some_and(|e| e.quits)
     }
 
     /// git's subcommand, after its global options.
@@ -622,6 +645,9 @@ impl<'a> Args<'a> {
     /// spelling ending in `=` (`of=`) matches a word that starts with it;
     /// any other spelling matches the word itself.
     pub fn has(&self, spellings: &[&str]) -> bool {
+        if let Some(exact) = &self.exact {
+            return exact.has(spellings);
+        }
         spellings.iter().any(|s| self.has_one(s))
     }
 
@@ -662,6 +688,9 @@ impl<'a> Args<'a> {
     /// after a word that is not an option, an option with its value glued
     /// on, or another lowering spelling.
     pub fn has_exactly(&self, spellings: &[&str]) -> bool {
+        if let Some(exact) = &self.exact {
+            return exact.has(spellings);
+        }
         let plain = |w: &str| {
             spellings
                 .iter()

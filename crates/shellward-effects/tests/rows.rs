@@ -179,3 +179,11 @@ fn a_temporary_directory_holding_the_workspace_is_not_temporary() {
         );
     }
 }
+
+/// A row of a program read by its grammar names only options the
+/// grammar has: one it lacks would never apply to a command read exactly.
+#[test]
+fn rows_name_only_options_their_grammar_has() {
+    let unknown = shellward_effects::exact::unknown_spellings();
+    assert!(unknown.is_empty(), "{unknown:?}");
+}

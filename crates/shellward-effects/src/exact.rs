@@ -1,0 +1,206 @@
+//! Programs whose options the effect rows read exactly, as the program's
+//! own parser does, from a table of every option it has.
+//!
+//! The lenient reading ([`crate::Args::has`]) finds an option in any
+//! spelling and counts what would lower a severity only when it is written
+//! out plainly, because it does not know which options take a value. For
+//! the programs here it does: `git branch --format -d` formats with `-d`
+//! (nothing is deleted), `git branch --no-delete -d x` deletes (the last
+//! wins), `git clean -fdxn` only lists, `rm -- -rf x` removes a file named
+//! `-rf`. A command the table cannot read whole (an option it does not
+//! have, an ambiguous abbreviation) is read leniently, as before.
+
+use std::sync::OnceLock;
+
+use shellward_argv::options::{self, Dialect, Options};
+
+/// One program (or git subcommand) read exactly: its options as its
+/// `--help` lists them, how it reads long options, and the options that
+/// make it print usage and do nothing else.
+pub(crate) struct Grammar {
+    pub program: &'static str,
+    /// git's subcommand, after its global options.
+    pub subcommand: Option<&'static str>,
+    pub table: &'static str,
+    pub dialect: Dialect,
+    /// Options after which the program only prints (`-h`, `--help`).
+    pub quits: &'static [&'static str],
+    /// It honours `POSIXLY_CORRECT` (GNU getopt): an option after an
+    /// operand may be a file name, so what lowers a severity counts only
+    /// before the first operand.
+    pub posix_sensitive: bool,
+}
+
+/// git's parse-options: any unambiguous prefix, `--no-NAME`, options
+/// anywhere.
+const GIT: Dialect = Dialect {
+    stop_at_operand: false,
+    abbreviations: true,
+    negations: true,
+};
+
+/// GNU getopt_long: any unambiguous prefix, options anywhere (unless
+/// `POSIXLY_CORRECT` is set).
+const GNU: Dialect = Dialect {
+    stop_at_operand: false,
+    abbreviations: true,
+    negations: false,
+};
+
+/// The grammars, from each program's `--help` (git 2.4x, GNU coreutils 9).
+#[rustfmt::skip]
+pub(crate) const GRAMMARS: &[Grammar] = &[
+    Grammar {
+        program: "git", subcommand: Some("branch"), dialect: GIT, quits: &["-h", "--help"], posix_sensitive: false,
+        table: "-v|--verbose -q|--quiet -t|--track=OPT -u|--set-upstream-to=STR --unset-upstream --color=OPT -r|--remotes --contains=LAST --no-contains=LAST --with=LAST --without=LAST --abbrev=OPT -a|--all -d|--delete -D -m|--move -M -c|--copy -C -l|--list --show-current --create-reflog --edit-description -f|--force --merged=LAST --no-merged=LAST --column=OPT --sort=STR --points-at=STR -i|--ignore-case --recurse-submodules --format=STR --omit-empty -h --help",
+    },
+    Grammar {
+        program: "git", subcommand: Some("clean"), dialect: GIT, quits: &["-h", "--help"], posix_sensitive: false,
+        table: "-q|--quiet -n|--dry-run -f|--force -i|--interactive -d -e|--exclude=STR -x -X -h --help",
+    },
+    Grammar {
+        program: "rm", subcommand: None, dialect: GNU, quits: &["--help", "--version"], posix_sensitive: true,
+        table: "-f|--force -i -I --interactive=OPT --one-file-system --no-preserve-root --preserve-root=OPT -r|-R|--recursive -d|--dir -v|--verbose --help --version",
+    },
+];
+
+/// `git branch` options that put it in list mode: with `-d`, `-m` or
+/// `-c` git refuses the command (`git branch --merged -d x` deletes
+/// nothing).
+pub(crate) const GIT_BRANCH_LISTS: &[&str] = &[
+    "--contains",
+    "--no-contains",
+    "--with",
+    "--without",
+    "--merged",
+    "--no-merged",
+    "--points-at",
+    "-l",
+];
+
+/// A command read by its [`Grammar`].
+#[derive(Debug)]
+pub struct Exact<'a> {
+    options: &'static Options,
+    /// The options in effect (canonical names), the last of `--X` and
+    /// `--no-X` winning.
+    present: Vec<&'static str>,
+    /// The operands, after the subcommand.
+    pub operands: Vec<&'a str>,
+    /// The program only prints its usage or version.
+    pub quits: bool,
+}
+
+impl Exact<'_> {
+    /// Is one of `spellings` (names in the grammar) in effect?
+    pub fn has(&self, spellings: &[&str]) -> bool {
+        spellings
+            .iter()
+            .any(|s| options::canonical(self.options, s).is_some_and(|c| self.present.contains(&c)))
+    }
+}
+
+/// The grammar of `program` (and git's `subcommand`), if it has one.
+pub(crate) fn grammar(
+    program: &str,
+    subcommand: Option<&str>,
+) -> Option<(usize, &'static Grammar)> {
+    GRAMMARS.iter().enumerate().find(|(_, g)| {
+        g.program == program && (g.subcommand.is_none() || g.subcommand == subcommand)
+    })
+}
+
+/// Each grammar's table, parsed on first use.
+fn options_of(at: usize) -> &'static Options {
+    static TABLES: [OnceLock<Options>; GRAMMARS.len()] =
+        [const { OnceLock::new() }; GRAMMARS.len()];
+    TABLES[at].get_or_init(|| Options::parse(GRAMMARS[at].table))
+}
+
+/// Read `args` (the words after the program, or after git's subcommand)
+/// by `program`'s grammar; `None` when it has none or cannot read them.
+pub(crate) fn read<'a>(
+    program: &str,
+    subcommand: Option<&str>,
+    args: &'a [String],
+) -> Option<Exact<'a>> {
+    let (at, grammar) = grammar(program, subcommand)?;
+    let options = options_of(at);
+    // git's `--end-of-options` is `--`.
+    let words: Vec<&'a str> = args
+        .iter()
+        .map(|w| {
+            if w == "--end-of-options" && grammar.program == "git" {
+                "--"
+            } else {
+                w.as_str()
+            }
+        })
+        .collect();
+    let parsed = options::parse_as(options, &words, false, grammar.dialect).ok()?;
+    let mut present: Vec<&'static str> = Vec::new();
+    for flag in &parsed.flags {
+        present.retain(|p| *p != flag.name);
+        if !flag.negated {
+            present.push(flag.name);
+        }
+    }
+    // Under POSIXLY_CORRECT only the options before the first operand are
+    // options: a quitting option after one may be a file name.
+    let quits = if grammar.posix_sensitive {
+        let posix = Dialect {
+            stop_at_operand: true,
+            ..grammar.dialect
+        };
+        let leading = options::parse_as(options, &words, false, posix).ok()?;
+        leading
+            .flags
+            .iter()
+            .any(|f| grammar.quits.contains(&f.name))
+    } else {
+        parsed.flags.iter().any(|f| grammar.quits.contains(&f.name))
+    };
+    let operands = parsed
+        .operands
+        .iter()
+        .map(|&(i, _)| args[i - 1].as_str())
+        .collect();
+    Some(Exact {
+        options,
+        present,
+        operands,
+        quits,
+    })
+}
+
+/// Every spelling a row of a program with a grammar names in an option
+/// condition that its grammar does not have (a row that could never
+/// apply to a command read exactly): `(row id, spelling)`.
+pub fn unknown_spellings() -> Vec<(&'static str, &'static str)> {
+    use crate::rows::Cond;
+    let mut out = Vec::new();
+    for row in crate::ROWS {
+        let sub = row.path.first().copied().filter(|_| row.program == "git");
+        let Some((at, g)) = grammar(row.program, sub) else {
+            continue;
+        };
+        if row.program == "git" && sub.is_none() {
+            continue;
+        }
+        for cond in row.when {
+            if let Cond::Opt(spellings) | Cond::Not(spellings) = cond {
+                for s in *spellings {
+                    // `--no-delete` where `--delete` is negated by the dialect.
+                    let negation = g.dialect.negations
+                        && s.strip_prefix("--no-").is_some_and(|rest| {
+                            options::canonical(options_of(at), &format!("--{rest}")).is_some()
+                        });
+                    if options::canonical(options_of(at), s).is_none() && !negation {
+                        out.push((row.id, *s));
+                    }
+                }
+            }
+        }
+    }
+    out
+}

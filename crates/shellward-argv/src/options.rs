@@ -109,6 +109,12 @@ pub fn canonical(options: &Options, name: &str) -> Option<&'static str> {
     options.get(name).map(|(_, canonical)| canonical)
 }
 
+/// The value `name` (an option as the table spells it) takes, if the table
+/// has it.
+pub fn value_of(options: &Options, name: &str) -> Option<Value> {
+    options.get(name).map(|(value, _)| value)
+}
+
 /// The literal values a table may require (`find -exec ... {}`, `EOF`).
 const LITERALS: &[&str] = &["{}", "EOF", "+"];
 

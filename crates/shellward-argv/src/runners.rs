@@ -60,6 +60,10 @@ pub struct GitGlobals {
     pub sets_meaning: bool,
     /// A global option we do not know (neither `--version` nor `--help`).
     pub unknown: bool,
+    /// git only prints and exits (`--version`, `--help`, `--exec-path`
+    /// without a value, `--html-path`, `--list-cmds=`): what follows is
+    /// not run.
+    pub quits: bool,
 }
 
 /// Read git's global options in `args` (git's arguments, without `git`);
@@ -83,6 +87,10 @@ pub fn git_globals<S: AsRef<str>>(args: &[S]) -> GitGlobals {
         {
             out.sets_meaning = true;
         }
+        if GIT_GLOBAL_QUITS.contains(&a) || a.starts_with("--list-cmds=") {
+            out.quits = true;
+            return out;
+        }
         if GIT_GLOBAL_VALUE.contains(&a) {
             i += 2;
         } else if GIT_GLOBAL_FLAGS.contains(&a)
@@ -95,8 +103,7 @@ pub fn git_globals<S: AsRef<str>>(args: &[S]) -> GitGlobals {
             out.sets_meaning |= a.starts_with("-c");
             i += 1;
         } else {
-            // `--version`, `--help` run nothing; anything else we do not know.
-            out.unknown = !matches!(a, "--version" | "--help" | "-v" | "-h");
+            out.unknown = true;
             return out;
         }
     }
@@ -237,6 +244,9 @@ mod tests {
             ("-calias.p=push p",              Some(1), true,  false),
             ("--frobnicate push",             None,    false, true),
             ("--version",                     None,    false, false),
+            ("--exec-path branch -d x",       None,    false, false),
+            ("--no-literal-pathspecs branch", Some(1), false, false),
+            ("--shallow-file f branch",       Some(2), false, false),
         ];
         for (args, sub, meaning, unknown) in rows {
             let g = git_globals(&words(args));
@@ -1105,6 +1115,20 @@ pub const GIT_GLOBAL_VALUE: &[&str] = &[
     "--super-prefix",
     "--config-env",
     "--attr-source",
+    "--shallow-file",
+];
+/// git's global options after which it prints and exits (git.c's
+/// `handle_options`; `--version` and `--help` become the `version` and
+/// `help` commands, which run nothing else).
+pub const GIT_GLOBAL_QUITS: &[&str] = &[
+    "--version",
+    "-v",
+    "--help",
+    "-h",
+    "--exec-path",
+    "--html-path",
+    "--man-path",
+    "--info-path",
     "--list-cmds",
 ];
 /// git's global options without a value.
@@ -1116,16 +1140,13 @@ pub const GIT_GLOBAL_FLAGS: &[&str] = &[
     "--bare",
     "--no-replace-objects",
     "--literal-pathspecs",
+    "--no-literal-pathspecs",
     "--glob-pathspecs",
     "--noglob-pathspecs",
     "--icase-pathspecs",
     "--no-optional-locks",
     "--no-advice",
     "--no-lazy-fetch",
-    "--html-path",
-    "--man-path",
-    "--info-path",
-    "--exec-path",
 ];
 
 /// For a wrapper command (`words[0]` one of [`WRAPPERS`] that runs a

@@ -25,9 +25,12 @@ pub(crate) struct Grammar {
     pub dialect: Dialect,
     /// Options after which the program only prints (`-h`, `--help`).
     pub quits: &'static [&'static str],
-    /// It honours `POSIXLY_CORRECT` (GNU getopt): an option after an
-    /// operand may be a file name, so what lowers a severity counts only
-    /// before the first operand.
+    /// Several implementations read it, some as GNU getopt does (options
+    /// anywhere, unless `POSIXLY_CORRECT` is set), some as POSIX getopt
+    /// (options end at the first operand): the command is read both ways
+    /// and does what either reading does. The table is then the union of
+    /// every implementation's options, so an option outside it is one
+    /// every implementation refuses (the command does nothing).
     pub posix_sensitive: bool,
 }
 
@@ -47,12 +50,14 @@ const GNU: Dialect = Dialect {
     negations: false,
 };
 
-/// The grammars, from each program's `--help` (git 2.4x, GNU coreutils 9).
+/// The grammars, from each program's `--help` (git 2.4x; rm: GNU coreutils
+/// 9 with its hidden `---presume-input-tty`, uutils, FreeBSD, macOS,
+/// OpenBSD, NetBSD and BusyBox).
 #[rustfmt::skip]
 pub(crate) const GRAMMARS: &[Grammar] = &[
     Grammar {
         program: "git", subcommand: Some("branch"), dialect: GIT, quits: &["-h", "--help"], posix_sensitive: false,
-        table: "-v|--verbose -q|--quiet -t|--track=OPT -u|--set-upstream-to=STR --unset-upstream --color=OPT -r|--remotes --contains=LAST --no-contains=LAST --with=LAST --without=LAST --abbrev=OPT -a|--all -d|--delete -D -m|--move -M -c|--copy -C -l|--list --show-current --create-reflog --edit-description -f|--force --merged=LAST --no-merged=LAST --column=OPT --sort=STR --points-at=STR -i|--ignore-case --recurse-submodules --format=STR --omit-empty -h --help",
+        table: "-v|--verbose -q|--quiet -t|--track=OPT -u|--set-upstream-to=STR --set-upstream --unset-upstream --color=OPT -r|--remotes --contains=LAST --no-contains=LAST --with=LAST --without=LAST --abbrev=OPT -a|--all -d|--delete -D -m|--move -M -c|--copy -C -l|--list --show-current --create-reflog --edit-description -f|--force --merged=LAST --no-merged=LAST --column=OPT --sort=STR --points-at=STR -i|--ignore-case --recurse-submodules --format=STR --omit-empty -h --help",
     },
     Grammar {
         program: "git", subcommand: Some("clean"), dialect: GIT, quits: &["-h", "--help"], posix_sensitive: false,
@@ -60,7 +65,7 @@ pub(crate) const GRAMMARS: &[Grammar] = &[
     },
     Grammar {
         program: "rm", subcommand: None, dialect: GNU, quits: &["--help", "--version"], posix_sensitive: true,
-        table: "-f|--force -i -I --interactive=OPT --one-file-system --no-preserve-root --preserve-root=OPT -r|-R|--recursive -d|--dir -v|--verbose --help --version",
+        table: "-f|--force -i -I --interactive=OPT --one-file-system|-x --no-preserve-root --preserve-root=OPT -r|-R|--recursive -d|--dir -v|--verbose -P -W --presume-input-tty ---presume-input-tty --help --version",
     },
 ];
 
@@ -85,10 +90,17 @@ pub struct Exact<'a> {
     /// The options in effect (canonical names), the last of `--X` and
     /// `--no-X` winning.
     present: Vec<&'static str>,
+    /// The options in the order given, with their values.
+    pub flags: Vec<(&'static str, Option<String>)>,
     /// The operands, after the subcommand.
     pub operands: Vec<&'a str>,
-    /// The program only prints its usage or version.
+    /// The program only prints its usage or version, or refuses the
+    /// command: it does nothing else.
     pub quits: bool,
+    /// The other reading of a [`Grammar::posix_sensitive`] program, where
+    /// it differs (`rm ./build -r`: POSIX getopt removes the files
+    /// `./build` and `-r`).
+    pub posix: Option<Box<Exact<'a>>>,
 }
 
 impl Exact<'_> {
@@ -108,6 +120,29 @@ pub(crate) fn grammar(
     GRAMMARS.iter().enumerate().find(|(_, g)| {
         g.program == program && (g.subcommand.is_none() || g.subcommand == subcommand)
     })
+}
+
+/// Does `word` (an option of `program`, as written) take the next word as
+/// its value? `None` when `program` has no grammar or the grammar does not
+/// have the option.
+pub(crate) fn takes_next(program: &str, subcommand: Option<&str>, word: &str) -> Option<bool> {
+    use options::Value;
+    let (at, _) = grammar(program, subcommand)?;
+    let table = options_of(at);
+    let separate = |v: Value| !matches!(v, Value::None | Value::Opt);
+    if word.starts_with("--") {
+        return Some(separate(options::value_of(table, word)?));
+    }
+    // A cluster (`-fm`): the first letter that takes a value takes the
+    // rest of the word, or the next word when it is the last.
+    let letters: Vec<char> = word.chars().skip(1).collect();
+    for (i, c) in letters.iter().enumerate() {
+        let value = options::value_of(table, &format!("-{c}"))?;
+        if separate(value) {
+            return Some(i + 1 == letters.len());
+        }
+    }
+    Some(false)
 }
 
 /// Each grammar's table, parsed on first use.
@@ -137,7 +172,43 @@ pub(crate) fn read<'a>(
             }
         })
         .collect();
-    let parsed = options::parse_as(options, &words, false, grammar.dialect).ok()?;
+    if !grammar.posix_sensitive {
+        let parsed = options::parse_as(options, &words, false, grammar.dialect).ok()?;
+        return Some(reading(options, grammar, args, &parsed));
+    }
+    let posix = Dialect {
+        stop_at_operand: true,
+        ..grammar.dialect
+    };
+    // An option no implementation has, or an ambiguous abbreviation: the
+    // command is refused.
+    let read_as = |dialect| match options::parse_as(options, &words, false, dialect) {
+        Ok(parsed) => reading(options, grammar, args, &parsed),
+        Err(_) => Exact {
+            options,
+            present: Vec::new(),
+            flags: Vec::new(),
+            operands: Vec::new(),
+            quits: true,
+            posix: None,
+        },
+    };
+    let mut exact = read_as(grammar.dialect);
+    let other = read_as(posix);
+    if other.flags != exact.flags || other.operands != exact.operands || other.quits != exact.quits
+    {
+        exact.posix = Some(Box::new(other));
+    }
+    Some(exact)
+}
+
+/// One reading of `args` by `grammar`.
+fn reading<'a>(
+    options: &'static Options,
+    grammar: &Grammar,
+    args: &'a [String],
+    parsed: &options::Parsed<'_>,
+) -> Exact<'a> {
     let mut present: Vec<&'static str> = Vec::new();
     for flag in &parsed.flags {
         present.retain(|p| *p != flag.name);
@@ -145,32 +216,26 @@ pub(crate) fn read<'a>(
             present.push(flag.name);
         }
     }
-    // Under POSIXLY_CORRECT only the options before the first operand are
-    // options: a quitting option after one may be a file name.
-    let quits = if grammar.posix_sensitive {
-        let posix = Dialect {
-            stop_at_operand: true,
-            ..grammar.dialect
-        };
-        let leading = options::parse_as(options, &words, false, posix).ok()?;
-        leading
-            .flags
-            .iter()
-            .any(|f| grammar.quits.contains(&f.name))
-    } else {
-        parsed.flags.iter().any(|f| grammar.quits.contains(&f.name))
-    };
+    let quits = parsed.flags.iter().any(|f| grammar.quits.contains(&f.name));
+    let flags = parsed
+        .flags
+        .iter()
+        .filter(|f| !f.negated)
+        .map(|f| (f.name, f.value.map(str::to_string)))
+        .collect();
     let operands = parsed
         .operands
         .iter()
         .map(|&(i, _)| args[i - 1].as_str())
         .collect();
-    Some(Exact {
+    Exact {
         options,
         present,
+        flags,
         operands,
         quits,
-    })
+        posix: None,
+    }
 }
 
 /// Every spelling a row of a program with a grammar names in an option

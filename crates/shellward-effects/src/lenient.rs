@@ -221,7 +221,7 @@ fn worth_reading(text: &str) -> bool {
             let known = |word: &str| {
                 // `!rm` (an editor's escape), `@rm`, `-rm`, `+rm` (make's recipe prefixes).
                 let word = word.trim_start_matches(['!', '@', '+', '-']);
-                crate::is_known(crate::family(word.rsplit('/').next().unwrap_or(word)))
+                crate::is_known(crate::family(crate::base_name(word)))
             };
             let value = token.rsplit_once('=').map_or(token, |(_, v)| v);
             if token.contains(['\'', '"', '\\']) {
@@ -346,6 +346,12 @@ fn read_piece(
             // `--checkpoint-action=exec=rm ...`: a command in a value; a
             // git alias without `!` is a git command (`alias.x=reset --hard`).
             let alias = key.contains("alias.") && !value.starts_with('!');
+            // `--config-env=alias.x=VAR`: the alias is in a variable, a
+            // command known only when git runs.
+            if alias && key.starts_with("--config-env") {
+                unknown_program(&window[1..], true, ctx, out);
+                continue;
+            }
             let value = value.trim_start_matches('!');
             if !value.is_empty() {
                 let mut words: Vec<String> = if alias {
@@ -368,7 +374,7 @@ fn read_piece(
         if !operand
             && (word.starts_with('$') || word.starts_with("<(") || (i == 0 && word.contains('$')))
         {
-            unknown_program(&window[1..], i == 0, ctx, out);
+            unknown_program(&window[1..], i == 0 || runs_next(&piece[..i]), ctx, out);
             continue;
         }
         // `/bin/r? -rf ~`: a program's name that is a glob is read as each
@@ -788,8 +794,7 @@ fn expanded(word: &str, vars: &[(String, String)]) -> Option<String> {
 
 /// A word's base name (`/bin/rm` is `rm`), a leading `!` dropped.
 fn base(word: &str) -> &str {
-    let word = word.trim_start_matches('!');
-    word.rsplit('/').next().unwrap_or(word)
+    crate::base_name(word.trim_start_matches('!'))
 }
 
 /// `NAME=value` (a variable name, then one word).
@@ -799,6 +804,15 @@ fn assignment(word: &str) -> Option<(&str, &str)> {
         && !name.starts_with(|c: char| c.is_ascii_digit())
         && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     valid.then_some((name, value))
+}
+
+/// Is the word after `before` in a command's place: after a program that
+/// runs its operand (`xargs "$cmd" -r`, `sudo $X`) or find's `-exec`?
+fn runs_next(before: &[String]) -> bool {
+    before.last().is_some_and(|w| {
+        matches!(w.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+            || shellward_argv::runners::wrapper(base(w)).is_some()
+    })
 }
 
 /// A program named only when it runs (`$CMD -rf ~`): what it is given

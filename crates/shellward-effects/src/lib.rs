@@ -154,7 +154,7 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     let Some(program) = words.first() else {
         return Vec::new();
     };
-    let program = family(program.rsplit('/').next().unwrap_or(program));
+    let program = family(base_name(program));
     let mut out = Vec::new();
     if !is_known(program) {
         // Most programs: nothing known, nothing to read but what any
@@ -163,26 +163,53 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
         return out;
     }
     let rows = rows::by_program(program);
-    let args = Args::of(program, &words[1..]);
-    if args.quits() {
+    let (args, other) = Args::of(program, &words[1..], partial).readings();
+    if args.quits() && other.as_ref().is_none_or(Args::quits) {
         return out;
     }
-    // A program's rows go from the most specific to the most general
-    // (`git push --force` before `git push`): the first that applies says
-    // what the command does.
-    match rows.iter().find_map(|row| row.apply(&args, partial, ctx)) {
-        Some(effect) => out.push(effect),
-        // A program whose rows say what its devices mean (`badblocks -sv
-        // /dev/sdb` only reads) is read by them; any other program naming a
-        // device may write it (`tar -cf /dev/sda .`).
-        None => {
-            let device_aware = rows.iter().any(|r| r.action == Action::Device);
-            any_program(&words[1..], !device_aware, ctx, &mut out)
+    // Each way the program may read its words (`rm ./build -r`: GNU rm
+    // removes a tree, POSIX rm two files), what it does.
+    for reading in std::iter::once(&args).chain(other.as_ref()) {
+        if reading.quits() {
+            continue;
+        }
+        match first_or_worst(rows, reading, partial, ctx) {
+            Some(effect) => {
+                if !out.contains(&effect) {
+                    out.push(effect);
+                }
+            }
+            // A program whose rows say what its devices mean (`badblocks -sv
+            // /dev/sdb` only reads) is read by them; any other program naming a
+            // device may write it (`tar -cf /dev/sda .`).
+            None => {
+                let device_aware = rows.iter().any(|r| r.action == Action::Device);
+                any_program(&words[1..], !device_aware, ctx, &mut out)
+            }
         }
     }
     scan::inline(program, &args, &mut out);
     launched(program, words, partial, ctx, &mut out);
     out
+}
+
+/// A program's rows go from the most specific to the most general (`git
+/// push --force` before `git push`): the first that applies says what the
+/// command does. With words that may become options or subcommands when
+/// they are expanded ([`Args::open`]), any row may be the one: the worst
+/// that applies.
+fn first_or_worst(
+    rows: &[rows::Row],
+    args: &Args<'_>,
+    partial: bool,
+    ctx: &Context<'_>,
+) -> Option<Effect> {
+    let mut found = rows.iter().filter_map(|row| row.apply(args, partial, ctx));
+    if args.open() {
+        found.max_by_key(|e| (e.severity, e.scope.is_outside()))
+    } else {
+        found.next()
+    }
 }
 
 /// Block devices and raw memory, as paths start (`/dev/sda1`,
@@ -283,6 +310,12 @@ pub fn knows(program: &str) -> bool {
 
 /// One name for a family of programs (`mkfs.ext4`, `mke2fs`, `newfs_msdos`
 /// are all `mkfs`).
+/// A program's name without its directory, `/` or Windows' `\\` (Git Bash
+/// runs `'C:\\Program Files\\Git\\cmd\\git.exe'`).
+pub(crate) fn base_name(program: &str) -> &str {
+    program.rsplit(['/', '\\']).next().unwrap_or(program)
+}
+
 pub(crate) fn family(program: &str) -> &str {
     const MKFS: &[&str] = &["mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"];
     const ALIASES: &[(&str, &str)] = &[
@@ -316,6 +349,14 @@ pub(crate) fn family(program: &str) -> &str {
         .filter(|&at| program.is_char_boundary(at) && program[at..].eq_ignore_ascii_case(".exe"))
         .map(|at| program[..at].to_ascii_lowercase())
         && let Some(known) = known().get(stem.as_str())
+    {
+        return known;
+    }
+    // Windows finds programs and PowerShell its cmdlets in any case
+    // (`VSSADMIN`, `Format-Volume`): a name known in lower case is that one.
+    if program.bytes().any(|b| b.is_ascii_uppercase())
+        && !known().contains(program)
+        && let Some(known) = known().get(program.to_ascii_lowercase().as_str())
     {
         return known;
     }
@@ -450,12 +491,11 @@ fn launched_at(
         }
         tried += 1;
         let inner = &words[i..];
-        let name = family(w.rsplit('/').next().unwrap_or(w));
-        let args = Args::of(name, &inner[1..]);
-        if let Some(effect) = rows::by_program(name)
-            .iter()
-            .find_map(|row| row.apply(&args, partial, ctx))
-        {
+        let name = family(base_name(w));
+        // A guess at what runs (`docker rm $(...)` is not `rm`): its
+        // expanded words are not also taken at their worst.
+        let args = Args::of(name, &inner[1..], false);
+        if let Some(effect) = first_or_worst(rows::by_program(name), &args, partial, ctx) {
             out.push(effect);
         }
         scan::inline(name, &args, out);
@@ -494,6 +534,10 @@ pub(crate) fn holds_data(word: &str, ctx: &Context<'_>) -> bool {
 /// | anything else | write | write |
 pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option<Effect> {
     let (scope, shown) = match target {
+        // bash opens the one file a glob matches: somewhere below the
+        // directory before the glob (`> /tmp/et?/x` in `/tmp`; `> /et?/x`
+        // anywhere).
+        Some(t) if t.contains(['*', '?', '[']) => (globbed(t, ctx), Some(t.to_string())),
         Some(t) => match scope::place(t, ctx) {
             Scope::Null => return None,
             // Appending to `known_hosts` trusts a host; replacing it is not.
@@ -536,6 +580,14 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
             Destructive,
             "writes over an existing file outside the workspace through a redirection",
         ),
+        // `> $LOG`, `> /tmp/$NAME`, `> ~root/x`, `> /et?/x`: any file,
+        // `/etc/passwd` too. (A plain name from a directory known only when
+        // it runs, `cd "$D" && make > log`, is a file of that name.)
+        Scope::Unknown if !append && target.is_some_and(named_when_run) => (
+            Action::Write,
+            Destructive,
+            "writes over a file named only when it runs, through a redirection",
+        ),
         _ => (Action::Write, Write, "writes a file through a redirection"),
     };
     Some(Effect {
@@ -548,6 +600,29 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
         summary,
         alternative: None,
     })
+}
+
+/// Is `target` (as written) a path only known when it runs: an expansion,
+/// another user's home (`~root`), a glob?
+fn named_when_run(target: &str) -> bool {
+    target.contains(['$', '`', '*', '?', '['])
+        || (target.starts_with('~') && !target.starts_with("~/") && target != "~")
+        || target.starts_with("/dev/fd/")
+}
+
+/// Where a redirection's glob (`/tmp/et?/passwd`) may open a file: below
+/// the static directory before its first glob (a glob matches no `..`),
+/// unknown when that is the root or cannot be placed.
+fn globbed(target: &str, ctx: &Context<'_>) -> Scope {
+    let glob = target.find(['*', '?', '[']).unwrap_or(target.len());
+    let Some(dir) = target[..glob].rfind('/').map(|at| &target[..at]) else {
+        // `out?.txt`: in the working directory.
+        return scope::place("./some-file", ctx);
+    };
+    if dir.is_empty() {
+        return Scope::Unknown;
+    }
+    scope::place(&format!("{dir}/some-file"), ctx)
 }
 
 /// The worst severity of `effects`, if any.
@@ -569,6 +644,11 @@ pub struct Args<'a> {
     /// The command read by its program's grammar ([`exact`]), where it
     /// has one that reads it whole.
     exact: Option<exact::Exact<'a>>,
+    /// A word expanded when the command runs may become options or other
+    /// words ([`opens`]): `git push $F origin` may be a force push.
+    open: bool,
+    /// git's global options make it print and exit (`git --exec-path ...`).
+    prints_only: bool,
 }
 
 impl<'a> Args<'a> {
@@ -589,20 +669,31 @@ impl<'a> Args<'a> {
             dashdash: ended,
             subcommand: None,
             exact: None,
+            open: false,
+            prints_only: false,
         }
     }
 
     /// Read `words` (the arguments) of `program`: for git, also where its
-    /// global options end.
-    pub fn of(program: &str, words: &'a [String]) -> Args<'a> {
+    /// global options end. `partial`: words expanded when the command runs
+    /// are as written, and may become options ([`Args::open`]).
+    pub fn of(program: &str, words: &'a [String], partial: bool) -> Args<'a> {
         let mut args = Args::new(words);
         let mut after = words;
+        let mut at = None;
         if program == "git" {
-            let at = shellward_argv::runners::git_globals(words).subcommand;
+            let globals = shellward_argv::runners::git_globals(words);
+            args.prints_only = globals.quits;
+            at = globals.subcommand;
             args.subcommand = at.and_then(|i| words.get(i)).map(String::as_str);
             after = at.map_or(&[][..], |i| &words[i + 1..]);
         }
-        if let Some(exact) = exact::read(program, args.subcommand, after) {
+        let sub = args.subcommand;
+        args.open = partial
+            && opened(words, at, |w| {
+                exact::takes_next(program, sub, w).unwrap_or(true)
+            });
+        if let Some(exact) = exact::read(program, args.subcommand, after).filter(|_| !args.open) {
             // The rows look for git's subcommand among the operands.
             let mut operands: Vec<&'a str> = args.subcommand.into_iter().collect();
             operands.extend(exact.operands.iter().copied());
@@ -612,10 +703,43 @@ impl<'a> Args<'a> {
         args
     }
 
+    /// This reading, and the other one of a program some implementations
+    /// read with POSIX getopt ([`exact::Grammar::posix_sensitive`]).
+    pub fn readings(mut self) -> (Args<'a>, Option<Args<'a>>) {
+        let Some(other) = self.exact.as_mut().and_then(|e| e.posix.take()) else {
+            return (self, None);
+        };
+        let mut operands: Vec<&'a str> = self.subcommand.into_iter().collect();
+        operands.extend(other.operands.iter().copied());
+        let posix = Args {
+            words: self.words,
+            operands,
+            dashdash: self.dashdash,
+            subcommand: self.subcommand,
+            exact: Some(*other),
+            open: self.open,
+            prints_only: self.prints_only,
+        };
+        (self, Some(posix))
+    }
+
+    /// The options read by the program's grammar, in order, with their
+    /// values; `None` when it was read leniently.
+    pub fn exact_flags(&self) -> Option<&[(&'static str, Option<String>)]> {
+        self.exact.as_ref().map(|e| e.flags.as_slice())
+    }
+
     /// The program only prints its usage or version (`rm --help -rf ~`,
     /// `git branch -dh x`): it does nothing else.
     pub fn quits(&self) -> bool {
-        self.exact.as_ref().is_some_and(|e| e.quits)
+        self.prints_only || self.exact.as_ref().is_some_and(|e| e.quits)
+    }
+
+    /// May a word expanded when the command runs become options or
+    /// subcommands (`git push $F`, `git stash "$op"`)? Then every option
+    /// a row asks for may be there, and an expanded operand may be any word.
+    pub fn open(&self) -> bool {
+        self.open
     }
 
     /// git's subcommand, after its global options.
@@ -721,6 +845,71 @@ impl<'a> Args<'a> {
                 })
         })
     }
+}
+
+/// Does a word of `words` (as written) open the command ([`opens`]) before
+/// its first operand (`subcommand`, git's, not counted) and before a `--`?
+/// There it may be an option or the operand that says what the program
+/// does (`git branch $x`, `git stash "$op"`); a word after an operand is
+/// read as an operand (`git push origin "$BRANCH"`, `npm install "$PKG"`).
+/// A word right after an option that takes the next word (`-m "$MSG"`; by
+/// the program's grammar, else any option without `=`) is its value.
+fn opened(words: &[String], subcommand: Option<usize>, takes_next: impl Fn(&str) -> bool) -> bool {
+    let mut value = false;
+    for (i, w) in words.iter().enumerate() {
+        if w == "--" {
+            return false;
+        }
+        if std::mem::take(&mut value) {
+            continue;
+        }
+        if is_option(w) && !w.contains('=') && takes_next(w) {
+            value = true;
+            continue;
+        }
+        if opens(w) {
+            return true;
+        }
+        if !is_option(w) && Some(i) != subcommand {
+            return false;
+        }
+    }
+    false
+}
+
+/// Could `word` (as written) expand into options or other words: an
+/// expansion it starts with (`$F`, `"$F"`, `` `x` ``, `$(x)`) or an
+/// unquoted one anywhere (split into words: `a$F`), except the home and the
+/// working directory (`$HOME/x`, `"$PWD"`), absolute paths.
+pub(crate) fn opens(word: &str) -> bool {
+    const PATHS: &[&str] = &["$HOME", "${HOME}", "$PWD", "${PWD}", "$OLDPWD", "${OLDPWD}"];
+    let plain = word.trim_start_matches('"');
+    let starts = (plain.starts_with('$') && !plain.starts_with("$'") && !plain.starts_with("$\""))
+        || plain.starts_with('`');
+    if starts {
+        return !PATHS.iter().any(|p| {
+            plain
+                .strip_prefix(p)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '"']))
+        });
+    }
+    // An unquoted expansion after other text splits into more words.
+    let (mut single, mut double) = (false, false);
+    let mut chars = word.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if !single => {
+                chars.next();
+            }
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '$' | '`' if !single && !double => {
+                return !matches!(chars.peek(), Some('\'' | '"') | None);
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 fn is_option(word: &str) -> bool {

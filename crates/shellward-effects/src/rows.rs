@@ -120,6 +120,10 @@ pub enum Cond {
     /// `rm` will not prompt: the last of its `-i`/`-I` and `-f` options is
     /// not a prompt ([`rm_prompts`]).
     NotPrompting,
+    /// No argument word equal to one of these, ignoring case, wherever it
+    /// is: a switch that takes no value and lowers a severity (PowerShell's
+    /// `-WhatIf`).
+    NoWord(&'static [&'static str]),
     /// An operand (after the row's path) that names a file or directory
     /// that exists (`git checkout src`: a path, not a branch), or any
     /// operand where the working directory is only known when it runs.
@@ -135,7 +139,7 @@ pub enum Targets {
     Paths,
     /// The last operand, as a path (`cp SRC... DEST`).
     LastPath,
-    /// The value of a `key=` word, as a path (`dd of=`).
+    /// The value of the last `key=` word, as a path (`dd of=`).
     Value(&'static str),
     /// find's starting points: the operands before its expression.
     FindRoots,
@@ -277,6 +281,10 @@ macro_rules! row {
     };
 }
 
+/// PowerShell's `-WhatIf`: say what would happen, do nothing
+/// (`-WhatIf:$false` does it).
+const WHAT_IF: &[&str] = &["-WhatIf"];
+
 /// Every row, sorted by program.
 #[rustfmt::skip]
 pub const ROWS: &[Row] = &[
@@ -361,6 +369,7 @@ pub const ROWS: &[Row] = &[
     row!("system.chpasswd", P::System, "chpasswd", &[], &[], A::System, DES, T::None, Fixed, "changes passwords", None, &[("chpasswd", D)]),
     row!("cloud.circleci-delete", P::Cloud, "circleci", &[], &[Operand(&["delete", "remove-secret"])], A::Remote, DES, T::None, Fixed, "deletes a CircleCI context, secret, orb, namespace or pipeline", None, &[("circleci context delete org/x context/prod", D), ("circleci context remove-secret org/x ctx KEY", D), ("circleci context list org/x", N)]),
     row!("cloud.civo-delete", P::Cloud, "civo", &[], &[Operand(&["remove", "delete", "rm"])], A::Remote, DES, T::None, Fixed, "deletes a Civo resource", None, &[("civo instance remove web", D)]),
+    row!("fs.clear-disk", P::Filesystem, "clear-disk", &[], &[NoWord(WHAT_IF)], A::Device, CAT, T::None, Fixed, "erases a disk: its partitions and everything on them (PowerShell)", None, &[("Clear-Disk -Number 0 -RemoveData", C), ("clear-disk -number 1 -removedata -whatif:$false", C), ("Clear-Disk -Number 1 -RemoveData -WhatIf", N)]),
     row!("fs.cmake-remove", P::Filesystem, "cmake", &["rm"], &[Word(&["-E"])], A::Delete, DES, T::Paths, Tree, "deletes files or trees", None, &[("cmake -E rm -rf ~", C), ("cmake -E rm -rf node_modules", W), ("cmake -E echo x", N)]),
     row!("fs.cmake-remove", P::Filesystem, "cmake", &["remove"], &[Word(&["-E"])], A::Delete, DES, T::Paths, Tree, "deletes files or trees", None, &[("cmake -E remove -f ~/.bashrc", D)]),
     row!("fs.cmake-remove", P::Filesystem, "cmake", &["remove_directory"], &[Word(&["-E"])], A::Delete, DES, T::Paths, Tree, "deletes files or trees", None, &[("cmake -E remove_directory ~", C)]),
@@ -374,7 +383,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.curl-delete-by-query", P::Cloud, "curl", &[], &[WordContains("_delete_by_query")], A::Remote, DES, T::None, Fixed, "deletes documents by query", None, &[("curl -X POST 'http://localhost:9200/logs/_delete_by_query' -d '{}'", D)]),
     row!("cloud.curl-do-delete", P::Cloud, "curl", &[], &[WordContains("/dodelete")], A::Remote, DES, T::None, Fixed, "deletes a Jenkins job, view or credential", None, &[("curl -X POST http://jenkins.local/job/deploy/doDelete", D)]),
     row!("fs.curl-output", P::Filesystem, "curl", &[], &[Opt(&["-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--etag-save", "--hsts", "--alt-svc"])], A::Write, WRI, T::OptionValue(&["-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--stderr", "--etag-save", "--hsts", "--alt-svc"]), File, "writes what it downloads to a file", None, &[("curl -o ~/.ssh/authorized_keys https://example.com/k", D), ("curl -o out.json https://example.com", W), ("curl https://example.com", N), ("curl -sD ~/.ssh/authorized_keys https://example.com", D)]),
-    row!("fs.dd-device", P::Filesystem, "dd", &[], &[], A::Device, DES, T::Value("of="), File, "writes raw blocks", None, &[("dd if=/dev/zero of=/dev/sda bs=1M", C), ("dd if=a of=b", D), ("dd if=/dev/sda", N), ("dd if=/etc/passwd of=/dev/null", W), ("dd if=x of=/tmp/y", W), ("dd of=/dev/null of=/dev/sda", C)]),
+    row!("fs.dd-device", P::Filesystem, "dd", &[], &[], A::Device, DES, T::Value("of="), File, "writes raw blocks", None, &[("dd if=/dev/zero of=/dev/sda bs=1M", C), ("dd if=a of=b", D), ("dd if=/dev/sda", N), ("dd if=/etc/passwd of=/dev/null", W), ("dd if=x of=/tmp/y", W), ("dd of=/dev/null of=/dev/sda", C), ("dd if=/dev/zero of=/etc/passwd of=/tmp/x", W)]),
     row!("fs.ddrescue-force", P::Filesystem, "ddrescue", &[], &[Opt(&["-f", "--force"])], A::Device, WRI, T::Paths, File, "overwrites its output", None, &[("ddrescue -f /dev/zero /dev/sda", C), ("ddrescue -d /dev/sda disk.img rescue.map", N)]),
     row!("system.deluser-files", P::System, "deluser", &[], &[Opt(&["--remove-home", "--remove-all-files"])], A::System, CAT, T::None, Fixed, "deletes a user with their home or every file they own", None, &[("deluser --remove-home bob", C), ("deluser bob", N)]),
     row!("fs.diskutil-erase", P::Filesystem, "diskutil", &[], &[Operand(&["eraseDisk", "eraseVolume", "reformat", "zeroDisk", "randomDisk", "secureErase", "partitionDisk", "splitPartition", "mergePartitions", "resetFusion", "deleteContainer", "deleteVolume", "deleteSnapshot", "erasedisk", "erasevolume"])], A::Device, CAT, T::None, Fixed, "erases or repartitions a disk", None, &[("diskutil eraseDisk APFS X /dev/disk2", C), ("diskutil apfs deleteContainer disk3", C), ("diskutil list", N)]),
@@ -425,6 +434,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.fly-destroy", P::Cloud, "flyctl", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys an app or volume", None, &[("flyctl apps destroy my-app -y", C)]),
     row!("cloud.fly-delete-alias", P::Cloud, "flyctl", &[], &[Operand(&["delete", "rm", "remove", "destroy"])], A::Remote, DES, T::None, Fixed, "deletes a Fly app, machine or volume", None, &[("flyctl machine rm m1", D)]),
     row!("database.flyway-clean", P::Database, "flyway", &[], &[Operand(&["clean"])], A::Remote, CAT, T::None, Fixed, "drops every object in the configured schemas", None, &[("flyway clean", C), ("flyway migrate", N)]),
+    row!("fs.format-volume", P::Filesystem, "format-volume", &[], &[NoWord(WHAT_IF)], A::Device, CAT, T::None, Fixed, "formats a volume: erases everything on it (PowerShell)", None, &[("Format-Volume -DriveLetter C", C), ("FORMAT-VOLUME -DriveLetter D", C), ("format-volume -driveletter d -whatif", N)]),
     row!("cloud.gcloud-projects-delete", P::Cloud, "gcloud", &["projects", "delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a Google Cloud project", None, &[("gcloud projects delete p", C)]),
     row!("cloud.gcloud-sql-delete", P::Cloud, "gcloud", &["sql", "instances", "delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a Cloud SQL instance", None, &[("gcloud sql instances delete db", C)]),
     row!("cloud.gcloud-storage-rm-recursive", P::Cloud, "gcloud", &["storage", "rm"], &[Opt(&["-r", "-R", "--recursive"])], A::Remote, CAT, T::None, Fixed, "deletes every object under a bucket or prefix", None, &[("gcloud storage rm -r gs://bucket", C)]),
@@ -452,7 +462,7 @@ pub const ROWS: &[Row] = &[
     row!("git.branch-delete-force", P::Git, "git", &["branch"], &[Not(crate::exact::GIT_BRANCH_LISTS), Opt(&["-d", "--delete"]), Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch --delete --force x", D)]),
     row!("git.branch-move-force", P::Git, "git", &["branch"], &[Not(crate::exact::GIT_BRANCH_LISTS), Opt(&["-m", "--move", "-c", "--copy"]), Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "renames or copies a branch over an existing one", None, &[("git branch --move --force old main", D), ("git branch -mf old main", D), ("git branch -m old new", N)]),
     row!("git.branch-force-rename", P::Git, "git", &["branch"], &[Not(crate::exact::GIT_BRANCH_LISTS), Opt(&["-M", "-C"])], A::Discard, DES, T::None, Fixed, "renames or copies a branch over an existing one", None, &[("git branch -M old-name existing-name", D), ("git branch -C a b", D)]),
-    row!("git.branch-delete", P::Git, "git", &["branch"], &[Not(crate::exact::GIT_BRANCH_LISTS), Opt(&["-d", "--delete"]), Not(&["--no-delete"])], A::Discard, DES, T::None, Fixed, "deletes a branch and its reflog (refused if not merged)", Some("git branch -m to rename it aside, or note its commit first"), &[("git branch -d merged-branch", D), ("git branch --delete merged-branch", D), ("git branch -vd merged-branch", D), ("git branch --del x", D), ("git branch --no-delete -d x", D), ("git branch -d --no-delete x", N), ("git branch --format -d", N), ("git branch --merged -d x", N), ("git branch -u -d x", N), ("git branch -dh x", N), ("git branch -- -d", N), ("git branch --end-of-options -d", N), ("git branch -a", N), ("git branch feature-new", N)]),
+    row!("git.branch-delete", P::Git, "git", &["branch"], &[Not(crate::exact::GIT_BRANCH_LISTS), Opt(&["-d", "--delete"]), Not(&["--no-delete"])], A::Discard, DES, T::None, Fixed, "deletes a branch and its reflog (refused if not merged)", Some("git branch -m to rename it aside, or note its commit first"), &[("git branch -d merged-branch", D), ("git branch --delete merged-branch", D), ("git branch -vd merged-branch", D), ("git branch --del x", D), ("git branch --no-delete -d x", D), ("git branch -d --no-delete x", N), ("git branch --format -d", N), ("git branch --merged -d x", N), ("git branch -u -d x", N), ("git branch -dh x", N), ("git branch -- -d", N), ("git branch --end-of-options -d", N), ("git branch -a", N), ("git branch feature-new", N), ("git branch --set-upstream -d x", D), ("git --no-literal-pathspecs branch --del x", D), ("git --shallow-file f branch -d x", D), ("git --exec-path branch -d x", N), ("git --version branch -d x", N), ("git branch $(cat f)", D), ("git branch --format -d x", N)]),
     row!("git.checkout-pathspec-file", P::Git, "git", &["checkout"], &[Opt(&["--pathspec-from-file"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the paths a file or standard input lists", Some("git stash first"), &[("git checkout --pathspec-from-file=- <<< .", D)]),
     row!("git.checkout-paths", P::Git, "git", &["checkout"], &[DashDash], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first, or git diff to see what would be lost"), &[("git checkout -- src/main.rs", D), ("git checkout HEAD -- .", D)]),
     row!("git.checkout-dot-path", P::Git, "git", &["checkout"], &[OperandStarts("./")], A::Discard, DES, T::None, Fixed, "discards uncommitted changes in the named paths", Some("git stash first"), &[("git checkout ./src", D)]),
@@ -472,7 +482,7 @@ pub const ROWS: &[Row] = &[
     row!("git.push-prune", P::Git, "git", &["push"], &[Opt(&["--prune"])], A::Publish, DES, T::None, Fixed, "deletes remote branches that have no local counterpart", Some("git push --prune --dry-run first"), &[("git push --prune origin 'refs/heads/*'", D)]),
     row!("git.push-config-mirror", P::Git, "git", &["push"], &[WordContains(".mirror")], A::Publish, CAT, T::None, Fixed, "pushes as a mirror (a remote's mirror setting given on the command line): force-updates and deletes remote refs", Some("git push --force-with-lease"), &[("git -c remote.origin.mirror=true push origin", C)]),
     row!("git.push-config-force", P::Git, "git", &["push"], &[WordContains(".push=+")], A::Publish, CAT, T::None, Fixed, "force-pushes through a refspec set on the command line", Some("git push --force-with-lease"), &[("git -c remote.origin.push=+refs/heads/*:refs/heads/* push origin", C)]),
-    row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W), ("git push --force-with-lease --force origin main", C), ("git push --force-if-includes --force origin main", C)]),
+    row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W), ("git push --force-with-lease --force origin main", C), ("git push --force-if-includes --force origin main", C), ("git push $F origin main", C), ("git push origin \"$BRANCH\"", W)]),
     row!("git.push-lease", P::Git, "git", &["push"], &[Opt(&["--force-with-lease"])], A::Publish, WRI, T::None, Fixed, "force-pushes if the remote is as last fetched", None, &[("git push --force-with-lease origin x", W)]),
     row!("git.push-plus-ref", P::Git, "git", &["push"], &[OperandStarts("+")], A::Publish, CAT, T::None, Fixed, "force-pushes a ref (`+ref`): replaces published history", Some("git push --force-with-lease"), &[("git push origin +main", C)]),
     row!("git.push-delete", P::Git, "git", &["push"], &[Opt(&["-d", "--delete"])], A::Publish, DES, T::None, Fixed, "deletes a remote branch or tag", None, &[("git push origin --delete old", D)]),
@@ -494,7 +504,7 @@ pub const ROWS: &[Row] = &[
     row!("git.rm-force", P::Git, "git", &["rm"], &[Opt(&["-f", "--force"]), Not(&["--cached", "-n", "--dry-run"])], A::Discard, DES, T::None, Fixed, "deletes files with their uncommitted changes", Some("git stash first"), &[("git rm -f src/main.rs", D), ("git rm -r -f src/legacy", D), ("git rm -f --cached x", D), ("git rm --cached -f x", W)]),
     row!("git.rm", P::Git, "git", &["rm"], &[], A::Delete, WRI, T::None, Fixed, "deletes tracked files (their last committed state stays in history)", None, &[("git rm -r old", W)]),
     row!("git.stash-clear", P::Git, "git", &["stash", "clear"], &[], A::Discard, DES, T::None, Fixed, "drops every stash", None, &[("git stash clear", D)]),
-    row!("git.stash-drop", P::Git, "git", &["stash", "drop"], &[], A::Discard, DES, T::None, Fixed, "drops a stash", None, &[("git stash drop stash@{0}", D), ("git stash list", N)]),
+    row!("git.stash-drop", P::Git, "git", &["stash", "drop"], &[], A::Discard, DES, T::None, Fixed, "drops a stash", None, &[("git stash drop stash@{0}", D), ("git stash list", N), ("git stash \"$op\"", D), ("git stash push -m \"$MSG\"", N)]),
     row!("git.submodule-update-force", P::Git, "git", &["submodule", "update"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "checks submodules out again, discarding their uncommitted changes", Some("git submodule foreach git stash first"), &[("git submodule update --force", D), ("git submodule update --init", N)]),
     row!("git.submodule-deinit-force", P::Git, "git", &["submodule", "deinit"], &[Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "removes a submodule's working tree with its local changes", None, &[("git submodule deinit -f --all", D)]),
     row!("git.switch-discard", P::Git, "git", &["switch"], &[Opt(&["--discard-changes", "-f", "--force"])], A::Discard, DES, T::None, Fixed, "discards uncommitted changes", Some("git stash first"), &[("git switch --discard-changes main", D), ("git switch main", N)]),
@@ -667,9 +677,10 @@ pub const ROWS: &[Row] = &[
     row!("database.redis-flush", P::Database, "redis-cli", &[], &[OperandNoCase(&["FLUSHALL", "FLUSHDB"])], A::Remote, CAT, T::None, Fixed, "deletes every key", None, &[("redis-cli FLUSHALL", C), ("redis-cli -h db flushdb", C), ("redis-cli GET k", N), ("redis-cli FlushAll", C)]),
     row!("database.redis-shutdown", P::Database, "redis-cli", &[], &[OperandNoCase(&["SHUTDOWN", "DEBUG"])], A::System, DES, T::None, Fixed, "stops the Redis server", None, &[("redis-cli shutdown nosave", D)]),
     row!("database.redis-del", P::Database, "redis-cli", &[], &[OperandNoCase(&["DEL", "UNLINK", "EXPIRE", "RENAME", "SWAPDB", "MIGRATE"])], A::Remote, DES, T::None, Fixed, "deletes or moves keys", None, &[("redis-cli DEL session:1", D)]),
+    row!("fs.remove-partition", P::Filesystem, "remove-partition", &[], &[NoWord(WHAT_IF)], A::Device, CAT, T::None, Fixed, "deletes a partition and everything on it (PowerShell)", None, &[("Remove-Partition -DriveLetter E -Confirm:$false", C)]),
     row!("backup.restic-forget", P::Backup, "restic", &[], &[Operand(&["forget", "prune"]), Not(DRY)], A::Remote, DES, T::None, Fixed, "forgets snapshots or removes backup data", Some("run it with --dry-run first"), &[("restic forget --keep-last 1 --prune", D), ("restic prune", D), ("restic forget --keep-last 1 --dry-run", N), ("restic snapshots", N)]),
     row!("fs.rimraf", P::Filesystem, "rimraf", &[], &[], A::Delete, DES, T::Paths, Tree, "deletes recursively", None, &[("npx rimraf ~", C), ("rimraf node_modules", W), ("npx rimraf dist", D)]),
-    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf ~/.cache/pip", W), ("rm -rf ~/go/pkg/mod", W), ("rm -rf ~/.cachex", D), ("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D), ("rm -r --interactive=o ./build", N), ("rm -r --interactive=y ./build", N), ("rm -- -rf /tmp/safe", W), ("rm -rf ~ --help", C), ("rm --help -rf ~", N), ("rm -rf --version ~", N)]),
+    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf ~/.cache/pip", W), ("rm -rf ~/go/pkg/mod", W), ("rm -rf ~/.cachex", D), ("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D), ("rm -r --interactive=o ./build", N), ("rm -r --interactive=y ./build", N), ("rm -- -rf /tmp/safe", W), ("rm -rf ~ --help", C), ("rm --help -rf ~", N), ("rm -rf --version ~", N), ("rm ./build --version -r", W), ("rm ./build -r -i", W), ("rm --v ./build -r", N), ("rm -rz ./build", N), ("rm ---presume-input-tty -rf ~", C), ("rm ./build -r", D), ("rm $F ./build", D), ("rm -i $F ./build", D)]),
     row!("fs.rm", P::Filesystem, "rm", &[], &[NotPrompting], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", D), ("rm /etc/shadow", D), ("rm /tmp/x", W), ("rm ~/.ssh/id_rsa.pub", D), ("rm *.log", W), ("rm -f *", D), ("rm /*", D), ("rm /home/user/notes.txt", D), ("rm /tmp/y", W), ("rm -f ~/.cache/foo", W), ("rm build/x.o", W), ("rm -i *", N), ("rm -I a b", W), ("rm -I a b c d", N)]),
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
     row!("system.rpm-erase", P::System, "rpm", &[], &[Opt(&["-e", "--erase"])], A::System, DES, T::None, Fixed, "removes packages", None, &[("rpm -e --nodeps glibc", D), ("rpm -qa", N)]),
@@ -748,10 +759,14 @@ pub const ROWS: &[Row] = &[
     row!("fs.vgremove", P::Filesystem, "vgremove", &[], &[], A::Device, CAT, T::None, Fixed, "removes a volume group", None, &[("vgremove vg", C)]),
     row!("containers.virsh-delete", P::Containers, "virsh", &[], &[Operand(&["undefine", "vol-delete", "vol-wipe", "pool-delete", "destroy"])], A::Remote, DES, T::None, Fixed, "removes a VM's definition or storage, or stops it hard", None, &[("virsh undefine vm --remove-all-storage", D), ("virsh list", N)]),
     row!("publish.vsce-publish", P::Publish, "vsce", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes an extension version", None, &[("vsce publish minor", D)]),
+    row!("backup.vssadmin-delete", P::Backup, "vssadmin", &[], &[OperandNoCase(&["delete"])], A::Delete, CAT, T::None, Fixed, "deletes volume shadow copies: Windows' restore points and file versions", None, &[("vssadmin delete shadows /all /quiet", C), ("vssadmin.exe Delete Shadows /All", C), ("vssadmin list shadows", N)]),
+    row!("backup.vssadmin-resize", P::Backup, "vssadmin", &[], &[OperandNoCase(&["resize"])], A::Delete, DES, T::None, Fixed, "shrinks shadow copy storage: deletes the shadow copies that no longer fit", None, &[("vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB", D)]),
     row!("cloud.vultr-delete", P::Cloud, "vultr-cli", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Vultr resource", None, &[("vultr-cli instance delete 1", D)]),
+    row!("backup.wbadmin-delete", P::Backup, "wbadmin", &[], &[OperandNoCase(&["delete"])], A::Delete, CAT, T::None, Fixed, "deletes Windows backups or the backup catalog", None, &[("wbadmin delete catalog -quiet", C), ("wbadmin get versions", N)]),
     row!("fs.wget-output", P::Filesystem, "wget", &[], &[Opt(&["-O", "--output-document", "-o", "--output-file", "-a", "--append-output"])], A::Write, WRI, T::OptionValue(&["-O", "--output-document", "-o", "--output-file", "-a", "--append-output"]), File, "writes what it downloads to a file", None, &[("wget -O ~/.bashrc https://example.com/x", D), ("wget -O- https://example.com", N), ("wget -o ~/.bashrc https://example.com", D)]),
     row!("fs.wipe", P::Filesystem, "wipe", &[], &[OperandStarts("")], A::Device, CAT, T::None, Fixed, "wipes a device or files", None, &[("wipe /dev/sdb", C)]),
     row!("fs.wipefs", P::Filesystem, "wipefs", &[], &[Opt(&["-a", "--all"])], A::Device, CAT, T::None, Fixed, "erases file-system signatures", None, &[("wipefs -a /dev/sda", C)]),
+    row!("backup.wmic-shadowcopy-delete", P::Backup, "wmic", &[], &[OperandNoCase(&["shadowcopy"]), OperandNoCase(&["delete"])], A::Delete, CAT, T::None, Fixed, "deletes volume shadow copies: Windows' restore points and file versions", None, &[("wmic shadowcopy delete", C), ("WMIC SHADOWCOPY DELETE /nointeractive", C), ("wmic shadowcopy list brief", N)]),
     row!("cloud.wrangler-delete", P::Cloud, "wrangler", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Worker, database or bucket", None, &[("wrangler delete", D), ("wrangler d1 delete db", D)]),
     row!("cloud.xh-delete", P::Cloud, "xh", &[], &[Word(&["DELETE", "delete"])], A::Remote, DES, T::None, Fixed, "sends an HTTP DELETE: deletes a remote resource", None, &[("xh DELETE https://api/x", D), ("xh get https://api/x", N)]),
     row!("publish.yarn-publish", P::Publish, "yarn", &[], &[Operand(&["publish"]), Not(&["--dry-run"])], A::Publish, DES, T::None, Fixed, "publishes a package version", None, &[("yarn publish", D), ("yarn npm publish", D), ("yarn install", N)]),
@@ -783,7 +798,7 @@ impl Row {
         {
             return None;
         }
-        let after = path_end(self.path, args.operands())?;
+        let after = path_end(self.path, args.operands(), args.open())?;
         let rest = &args.operands()[after..];
         if !self.holds(args, rest, ctx) {
             return None;
@@ -895,31 +910,50 @@ impl Row {
     /// Every condition of the row holds for `args` (`rest`: the operands
     /// after the row's path).
     fn holds(&self, args: &Args<'_>, rest: &[&str], ctx: &Context<'_>) -> bool {
+        // Words that may become any words when expanded (`git stash "$op"`):
+        // what the row asks for of options and operands may be there.
+        let open = args.open();
+        let open_rest = open && rest.iter().any(|o| crate::opens(o));
         self.when.iter().all(|c| match *c {
-            Opt(spellings) => args.has(spellings),
+            Opt(spellings) => open || args.has(spellings),
             Not(spellings) => !args.has_exactly(spellings),
-            OperandStarts(prefix) => rest.iter().any(|o| o.starts_with(prefix)),
-            Operand(words) => rest.iter().any(|o| words.contains(o)),
-            Word(words) => args.words().iter().any(|w| words.contains(&w.as_str())),
+            OperandStarts(prefix) => open_rest || rest.iter().any(|o| o.starts_with(prefix)),
+            Operand(words) => open_rest || rest.iter().any(|o| words.contains(o)),
+            Word(words) => open || args.words().iter().any(|w| words.contains(&w.as_str())),
             NoOperand => rest.is_empty(),
-            DashDash => args.dashdash(),
-            LastOperand(words) => rest.last().is_some_and(|o| words.contains(o)),
-            NotPrompting => ctx.stdin_fed || !rm_prompts(args),
-            OperandNoCase(words) => rest
-                .iter()
-                .any(|o| words.iter().any(|w| w.eq_ignore_ascii_case(o))),
-            WordContains(part) => args
+            DashDash => open || args.dashdash(),
+            LastOperand(words) => open_rest || rest.last().is_some_and(|o| words.contains(o)),
+            NotPrompting => ctx.stdin_fed || open || !rm_prompts(args),
+            NoWord(words) => !args
                 .words()
                 .iter()
-                .any(|w| w.to_ascii_lowercase().contains(&part.to_ascii_lowercase())),
-            Operands(n) => rest.len() >= n,
-            Abbreviates(words) => rest
-                .iter()
-                .any(|o| o.len() >= 2 && words.iter().any(|w| w.starts_with(*o))),
-            OperandContains(parts) => rest.iter().any(|o| {
-                let o = o.to_ascii_lowercase();
-                parts.iter().any(|p| o.contains(p))
-            }),
+                .any(|w| words.iter().any(|x| x.eq_ignore_ascii_case(w))),
+            OperandNoCase(words) => {
+                open_rest
+                    || rest
+                        .iter()
+                        .any(|o| words.iter().any(|w| w.eq_ignore_ascii_case(o)))
+            }
+            WordContains(part) => {
+                open || args
+                    .words()
+                    .iter()
+                    .any(|w| w.to_ascii_lowercase().contains(&part.to_ascii_lowercase()))
+            }
+            Operands(n) => open_rest || rest.len() >= n,
+            Abbreviates(words) => {
+                open_rest
+                    || rest
+                        .iter()
+                        .any(|o| o.len() >= 2 && words.iter().any(|w| w.starts_with(*o)))
+            }
+            OperandContains(parts) => {
+                open_rest
+                    || rest.iter().any(|o| {
+                        let o = o.to_ascii_lowercase();
+                        parts.iter().any(|p| o.contains(p))
+                    })
+            }
             OperandExists => rest.iter().any(|o| match ctx.cwd {
                 Some(cwd) => std::fs::symlink_metadata(cwd.join(o)).is_ok() && !is_branch(cwd, o),
                 None => true,
@@ -946,10 +980,14 @@ impl Row {
                 out
             }
             T::LastPath => rest.last().copied().into_iter().collect(),
+            // dd and qemu-img dd read their operands in order: the last
+            // `of=` is the one written (`dd of=/etc/passwd of=/tmp/x`).
             T::Value(key) => args
                 .words()
                 .iter()
-                .filter_map(|w| w.strip_prefix(key))
+                .rev()
+                .find_map(|w| w.strip_prefix(key))
+                .into_iter()
                 .collect(),
             T::FindRoots => {
                 let roots: Vec<&str> = args
@@ -1030,53 +1068,77 @@ pub fn rm_prompts(args: &Args<'_>) -> bool {
         Once,
         Never,
     }
+    // `--interactive` takes `never`/`no`/`none`, `once`, `always`/`yes`, or
+    // an unambiguous prefix (argmatch: `=o` is `once`, `=y` `yes`); anything
+    // else is `never` here, the worst case.
+    let interactive = |v: &str| {
+        let prefix = |full: &str| !v.is_empty() && full.starts_with(v);
+        if v.is_empty() || prefix("always") || prefix("yes") {
+            Last::Always
+        } else if prefix("once") {
+            Last::Once
+        } else {
+            Last::Never
+        }
+    };
     let mut last = Last::None;
     let mut recursive = false;
-    // GNU getopt takes any unambiguous prefix of a long option, and
-    // `--interactive` takes `never`/`no`/`none`, `once`, `always`/`yes`.
+    if let Some(flags) = args.exact_flags() {
+        // As the program read them, the last of `-f`, `-i`, `-I` winning.
+        for (name, value) in flags {
+            match *name {
+                "-f" => last = Last::Never,
+                "-i" => last = Last::Always,
+                "-I" => last = Last::Once,
+                "--interactive" => last = interactive(value.as_deref().unwrap_or("")),
+                "-r" => recursive = true,
+                _ => {}
+            }
+        }
+    } else {
+        rm_prompts_leniently(args, &mut |c, v| match c {
+            'f' => last = Last::Never,
+            'i' => last = interactive(v),
+            'I' => last = Last::Once,
+            _ => recursive = true,
+        });
+    }
+    match last {
+        Last::Always => true,
+        Last::Once => recursive || args.operands().len() > 3,
+        Last::None | Last::Never => false,
+    }
+}
+
+/// rm's options before its first operand, read without its grammar (a
+/// word it could not read whole): `f`, `i` (with `--interactive`'s value),
+/// `I` and `r` as they come. Only options before the first operand: with
+/// POSIXLY_CORRECT set, `rm -rf ~ -i` removes a file named `-i`.
+fn rm_prompts_leniently(args: &Args<'_>, seen: &mut dyn FnMut(char, &str)) {
+    // GNU getopt takes any unambiguous prefix of a long option.
     let long = |w: &str, name: &str| w.len() >= 3 && name.starts_with(w);
-    // Only options before the first operand: with POSIXLY_CORRECT set,
-    // `rm -rf ~ -i` removes a file named `-i` (fail closed).
     for w in args
         .words()
         .iter()
         .take_while(|w| w.starts_with('-') && w.len() > 1)
     {
         let (name, value) = w.split_once('=').unwrap_or((w.as_str(), ""));
-        match (name, value) {
-            ("--", _) => break,
-            (n, _) if long(n, "--force") => last = Last::Never,
-            (n, v) if long(n, "--interactive") => {
-                // argmatch takes an unambiguous prefix (`=o` is `once`, `=y`
-                // `yes`); anything else is `never` here, the worst case.
-                let prefix = |full: &str| !v.is_empty() && full.starts_with(v);
-                last = if v.is_empty() || prefix("always") || prefix("yes") {
-                    Last::Always
-                } else if prefix("once") {
-                    Last::Once
-                } else {
-                    Last::Never
-                }
-            }
-            (n, _) if long(n, "--recursive") => recursive = true,
-            (w, _) if w.starts_with('-') && !w.starts_with("--") => {
+        match name {
+            "--" => break,
+            n if long(n, "--force") => seen('f', ""),
+            n if long(n, "--interactive") => seen('i', value),
+            n if long(n, "--recursive") => seen('r', ""),
+            w if w.starts_with('-') && !w.starts_with("--") => {
                 for c in w.chars().skip(1) {
                     match c {
-                        'f' => last = Last::Never,
-                        'i' => last = Last::Always,
-                        'I' => last = Last::Once,
-                        'r' | 'R' => recursive = true,
+                        'f' | 'i' | 'I' => seen(c, ""),
+                        'r' | 'R' => seen('r', ""),
                         _ => {}
                     }
                 }
             }
             _ => {}
         }
-    }
-    match last {
-        Last::Always => true,
-        Last::Once => recursive || args.operands().len() > 3,
-        Last::None | Last::Never => false,
     }
 }
 
@@ -1141,10 +1203,13 @@ fn copied_into<'a>(
 
 /// Where the row's path ends among `operands`: its words found in order
 /// (not necessarily adjacent: `aws --region x s3 rm` has values between).
-fn path_end(path: &[&str], operands: &[&str]) -> Option<usize> {
+fn path_end(path: &[&str], operands: &[&str], open: bool) -> Option<usize> {
     let mut at = 0;
     for word in path {
-        at += operands[at..].iter().position(|o| o == word)? + 1;
+        at += operands[at..]
+            .iter()
+            .position(|o| o == word || (open && crate::opens(o)))?
+            + 1;
     }
     Some(at)
 }

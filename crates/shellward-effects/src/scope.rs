@@ -208,6 +208,11 @@ const EVERYTHING: &[&str] = &["*", ".*", "*.*", ".[!.]*", "..?*", "{*,.*}", "{.*
 /// `$HOME` (bash expands them to the home).
 fn normal(word: &str) -> std::borrow::Cow<'_, str> {
     let mut word = std::borrow::Cow::Borrowed(word);
+    // `$"/etc/passwd"` (a translated string) and `$'/etc/passwd'` are the
+    // text they quote.
+    if word.contains("$\"") || word.contains("$'") {
+        word = std::borrow::Cow::Owned(word.replace("$\"", "\"").replace("$'", "'"));
+    }
     if word.contains(['"', '\'']) {
         word = std::borrow::Cow::Owned(word.replace(['"', '\''], ""));
     }
@@ -424,13 +429,20 @@ fn stays_below(path: &Path, root: &Path) -> bool {
     }
 }
 
+/// The standard streams by descriptor: the command's own output.
+const STREAMS: &[&str] = &["/dev/fd/0", "/dev/fd/1", "/dev/fd/2"];
+
 /// Devices, nowhere, and bash's network paths.
 fn special(p: &str) -> Option<Scope> {
     if !under(p, "/dev") {
         return None;
     }
-    Some(if NULL.contains(&p) || under(p, "/dev/fd") {
+    Some(if NULL.contains(&p) || STREAMS.contains(&p) {
         Scope::Null
+    } else if under(p, "/dev/fd") {
+        // Whatever file the descriptor has open, reopened (`> /dev/fd/3`
+        // truncates it).
+        Scope::Unknown
     } else if under(p, "/dev/tcp") || under(p, "/dev/udp") {
         Scope::Remote
     } else if under(p, "/dev/shm") && p != "/dev/shm" {

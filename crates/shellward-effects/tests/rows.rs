@@ -25,8 +25,9 @@ fn severity(command: &str) -> Option<Severity> {
         .commands()
         .iter()
         .filter_map(|c| {
+            // As the guard gives them: expanded words as written.
             let words: Vec<String> = c.argv().map(str::to_string).collect();
-            worst(&effects(&words, false, &ctx()))
+            worst(&effects(&words, !c.is_static(), &ctx()))
         })
         .max()
 }

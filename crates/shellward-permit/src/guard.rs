@@ -361,7 +361,7 @@ impl Walk<'_> {
                 }
             }
             self.scripts_fed(commands, i, subjects.of_command(i), depth);
-            self.out.extend(shown_over_worktree(c));
+            self.out.extend(shown_over_worktree(c, &self.ctx()));
             self.after(c, subjects.of_command(i));
         }
     }
@@ -491,7 +491,12 @@ impl Walk<'_> {
                     self.cwd = changed_dir(args, program, self.cwd.as_deref(), self.home);
                 }
                 "ln" => {
-                    let argv: Vec<&str> = s.words.iter().skip(1).map(String::as_str).collect();
+                    // Expanded words as written (`ln -s $HOME /tmp/h`).
+                    let argv: Vec<&str> = if s.partial && s.via.is_none() {
+                        c.argv().skip(1).collect()
+                    } else {
+                        s.words.iter().skip(1).map(String::as_str).collect()
+                    };
                     if let Some(link) = symlink(&argv, &self.ctx()) {
                         self.links.push(link);
                     }
@@ -577,7 +582,7 @@ impl Walk<'_> {
 /// `git show REV:PATH > PATH`: an old version written over the working
 /// copy, as `git checkout REV -- PATH` does; uncommitted changes to it
 /// are lost.
-fn shown_over_worktree(c: &SimpleCommand) -> Option<Effect> {
+fn shown_over_worktree(c: &SimpleCommand, ctx: &shellward_effects::Context<'_>) -> Option<Effect> {
     let argv: Vec<&str> = c.argv().collect();
     let (&program, args) = argv.split_first()?;
     if program.rsplit('/').next() != Some("git") {
@@ -602,7 +607,12 @@ fn shown_over_worktree(c: &SimpleCommand) -> Option<Effect> {
         let t = plain(&r.target.value);
         let same =
             |p: &String| t == *p || t.ends_with(&format!("/{p}")) || p.ends_with(&format!("/{t}"));
-        (truncates && r.effective_fd() == 1 && shown.iter().any(same)).then_some(t)
+        // The working copy is in the workspace (`> /tmp/README.md` is a copy).
+        let in_workspace = matches!(
+            shellward_effects::scope::place(&r.target.value, ctx),
+            shellward_effects::Scope::Workspace | shellward_effects::Scope::BuildOutput
+        );
+        (truncates && r.effective_fd() == 1 && in_workspace && shown.iter().any(same)).then_some(t)
     })?;
     Some(Effect {
         rule: "git.show-over-worktree",
@@ -837,6 +847,7 @@ fn as_double_quoted(body: &str) -> String {
 /// The link `ln -s TARGET LINK` makes, both placed: `(link, target)`.
 /// Only symbolic links matter (deleting through a hard link deletes the
 /// link); a relative target is relative to the link's directory.
+/// Expanded words come as written.
 fn symlink(args: &[&str], ctx: &shellward_effects::Context<'_>) -> Option<(PathBuf, PathBuf)> {
     let short =
         |a: &str, letter: char| a.starts_with('-') && !a.starts_with("--") && a.contains(letter);
@@ -876,6 +887,10 @@ fn symlink(args: &[&str], ctx: &shellward_effects::Context<'_>) -> Option<(PathB
     let link = shellward_effects::scope::resolve(&link, ctx)?;
     let target = if target.starts_with('/') || target.starts_with('~') {
         shellward_effects::scope::resolve(target, ctx)?
+    } else if target.contains(['$', '`']) {
+        // `$HOME` is placed; a target known only when it runs may be
+        // anywhere: taken as the root, the widest.
+        shellward_effects::scope::resolve(target, ctx).unwrap_or_else(|| PathBuf::from("/"))
     } else {
         shellward_effects::scope::fold(&link.parent()?.join(target))
     };

@@ -659,10 +659,18 @@ fn deny_and_ask_see_through_wrappers() {
         // A dynamic word where the rule needs a static one: ask.
         (
             Yolo,
+            &["deny: ls -la:*"],
+            "ls $FLAGS x",
+            Ask,
+            "rule.unverifiable",
+        ),
+        // The guard asks first where the word may make it destructive.
+        (
+            Yolo,
             &["deny: rm -rf:*"],
             "rm $FLAGS x",
             Ask,
-            "rule.unverifiable",
+            "guard.destructive:fs.rm-recursive",
         ),
         (Yolo, &["deny: rm:*"], "$CMD x", Ask, "rule.unverifiable"),
         // Not descended into by the analyzer: ask when there are deny/ask rules.

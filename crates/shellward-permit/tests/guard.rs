@@ -684,6 +684,69 @@ fn written_files_are_found_through_scripts_code_archives_and_builds() {
 /// points; a committed version shown over its working copy discards
 /// changes; a move into the trash can be undone; a test's operands are
 /// not programs; `/dev/full` keeps nothing.
+/// The second peer suite's classes: targets named only when the command
+/// runs, words that may become options, programs spelled as Windows and
+/// PowerShell spell them, git's global options, and rm read as GNU and as
+/// POSIX getopt read it.
+#[test]
+fn what_is_known_only_when_it_runs_is_taken_at_its_worst() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("echo data > $TMPDIR/passwd",                          Ask),
+        ("echo data>$LOG_FILE",                                 Ask),
+        ("echo data 2> `dynamic-path`",                         Ask),
+        (": > ~root/.ssh/authorized_keys",                      Ask),
+        (": > /et?/passwd",                                     Ask),
+        ("> $\"/etc/passwd\"",                                  Ask),
+        ("echo x > /dev/fd/3",                                  Ask),
+        ("echo x >> $LOG_FILE",                                 Allow),
+        (": > /var/tmp/et?/x",                                  Allow),
+        ("cd \"$D\" && make > log.txt",                         Allow),
+        ("echo x > /dev/fd/1",                                  Allow),
+        // An expanded word where an option or a subcommand may be.
+        ("git push $F origin main",                             Ask),
+        ("git branch $name",                                    Ask),
+        ("xargs \"$cmd\" -r",                                   Ask),
+        ("find ./root -exec \"$cmd\" -r {} \\;",                Ask),
+        ("git push origin \"$BRANCH\"",                         Allow),
+        ("git commit -m \"$MSG\"",                              Allow),
+        ("npm install \"$PKG\"",                                Allow),
+        ("docker rm $(docker ps -aq -f status=exited)",         Allow),
+        // A link made to a directory known only when it runs.
+        ("ln -sf $HOME /var/tmp/home && rm -rf /var/tmp/home/", Ask),
+        // Windows' and PowerShell's names, in any case.
+        ("Format-Volume -DriveLetter C",                        Ask),
+        ("FORMAT-VOLUME -DriveLetter D -WhatIf:$false",         Ask),
+        ("Format-Volume -DriveLetter C -WhatIf",                Allow),
+        ("vssadmin.exe Delete Shadows /All",                    Ask),
+        ("wmic shadowcopy delete",                              Ask),
+        ("wmic shadowcopy list brief",                          Allow),
+        ("'C:\\Program Files\\Git\\cmd\\git.exe' branch -D feature", Ask),
+        // git's global options: skipped, or printing and exiting.
+        ("git branch --set-upstream -d feature",                Ask),
+        ("git --no-literal-pathspecs branch --del feature",     Ask),
+        ("git --shallow-file shallow branch -d feature",        Ask),
+        ("ALIAS_COMMAND=branch git --config-env=alias.x=ALIAS_COMMAND x -d feature", Ask),
+        ("git --exec-path branch -d feature",                   Allow),
+        ("git --version branch -D feature",                     Allow),
+        // git refuses a list option with a delete.
+        ("git branch --merged HEAD -d feature",                 Allow),
+        // GNU rm prints and exits, or refuses; POSIX rm removes files
+        // named `--version` and `-r`.
+        ("rm ./build --version -r",                             Allow),
+        ("rm ./build -r -i",                                    Allow),
+        ("rm --v ./build -r",                                   Allow),
+        ("rm -rz ./build",                                      Allow),
+        ("rm ./build -r",                                       Ask),
+        ("rm -rf ~ --help",                                     Ask),
+        ("dd if=/dev/zero of=/etc/passwd of=/var/tmp/x",        Allow),
+        ("git show HEAD:a.txt > /var/tmp/a.txt",                Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn peer_classes_are_read_as_they_run() {
     #[rustfmt::skip]
@@ -963,6 +1026,8 @@ fn review_bypasses_are_guarded() {
 fn fourth_review_bypasses_are_guarded() {
     #[rustfmt::skip]
     let commands: &[&str] = &[
+        // A word expanded where an option or a subcommand may be: `.`, `-f`.
+        "git checkout $BRANCH", "git branch $(cat f)", "git stash \"$op\"", "git clean $F",
         "{rm,-rf,~};",
         "{rm,-rf,~}&&true",
         "true;{rm,-rf,~}",
@@ -1033,7 +1098,6 @@ fn fourth_review_bypasses_are_guarded() {
         "git log --oneline | head -3",
         "echo $HOME",
         "ls $PWD/src",
-        "git checkout $BRANCH",
         "git log -n $N",
         r#"cat "$FILE""#,
         r#"for f in *.rs; do wc -l "$f"; done"#,

@@ -145,6 +145,53 @@ pub(crate) fn takes_next(program: &str, subcommand: Option<&str>, word: &str) ->
     Some(false)
 }
 
+/// The options of git subcommands without a [`Grammar`] that take the next
+/// word as their value (their `--help`); any other option of git's is read
+/// as a flag, so a word after it may be an option (`git push -u $F`).
+#[rustfmt::skip]
+const GIT_VALUES: &[(&str, &[&str])] = &[
+    ("am", &["-p", "-C", "--directory", "--exclude", "--include"]),
+    ("apply", &["-p", "-C", "--directory", "--exclude", "--include"]),
+    ("checkout", &["-b", "-B", "--orphan", "--conflict", "--pathspec-from-file"]),
+    ("cherry-pick", &["-m", "--mainline", "-s", "--strategy", "-X", "--strategy-option"]),
+    ("clone", &["-b", "--branch", "-o", "--origin", "--depth", "-c", "--config", "-u", "--upload-pack", "--reference", "--separate-git-dir", "-j", "--jobs", "--template", "--filter"]),
+    ("commit", &["-m", "--message", "-F", "--file", "-C", "--reuse-message", "-c", "--reedit-message", "--author", "--date", "--fixup", "--squash", "-t", "--template", "--trailer"]),
+    ("fetch", &["--depth", "-j", "--jobs", "--upload-pack", "-o", "--server-option", "--refmap", "--negotiation-tip"]),
+    ("log", &["-n", "--max-count", "--since", "--until", "--author", "--grep", "--format", "--pretty", "--skip", "--date"]),
+    ("merge", &["-m", "-F", "--file", "-s", "--strategy", "-X", "--strategy-option"]),
+    ("pull", &["-s", "--strategy", "-X", "--strategy-option", "--depth", "-j", "--jobs", "--upload-pack"]),
+    ("push", &["-o", "--push-option", "--repo", "--receive-pack", "--exec"]),
+    ("rebase", &["--onto", "-x", "--exec", "-s", "--strategy", "-X", "--strategy-option"]),
+    ("restore", &["-s", "--source", "--pathspec-from-file"]),
+    ("revert", &["-m", "--mainline", "-s", "--strategy", "-X", "--strategy-option"]),
+    ("stash", &["-m", "--message", "--pathspec-from-file"]),
+    ("submodule", &["-b", "--branch", "--name", "--reference", "--depth", "-j", "--jobs"]),
+    ("switch", &["-c", "--create", "-C", "--force-create", "--orphan", "--conflict"]),
+    ("tag", &["-m", "--message", "-F", "--file", "-u", "--local-user", "--cleanup"]),
+    ("worktree", &["-b", "-B", "--reason"]),
+];
+
+/// Does `word` (an option of `program`, as written) take the next word as
+/// its value? By the program's [`Grammar`]; for another git subcommand,
+/// [`GIT_VALUES`] (any other option a flag); `None` for other programs.
+pub(crate) fn option_takes_next(
+    program: &str,
+    subcommand: Option<&str>,
+    word: &str,
+) -> Option<bool> {
+    if let Some(known) = takes_next(program, subcommand, word) {
+        return Some(known);
+    }
+    if program != "git" {
+        return None;
+    }
+    let values = GIT_VALUES
+        .iter()
+        .find(|(s, _)| Some(*s) == subcommand)
+        .map_or(&[][..], |(_, v)| *v);
+    Some(values.contains(&word))
+}
+
 /// Each grammar's table, parsed on first use.
 fn options_of(at: usize) -> &'static Options {
     static TABLES: [OnceLock<Options>; GRAMMARS.len()] =

@@ -690,8 +690,12 @@ impl<'a> Args<'a> {
         }
         let sub = args.subcommand;
         args.open = partial
-            && opened(words, at, |w| {
-                exact::takes_next(program, sub, w).unwrap_or(true)
+            && opened(words, at, |i, w| {
+                // git's global options, before its subcommand.
+                if at.is_some_and(|at| i < at) {
+                    return shellward_argv::runners::GIT_GLOBAL_VALUE.contains(&w);
+                }
+                exact::option_takes_next(program, sub, w).unwrap_or(true)
             });
         if let Some(exact) = exact::read(program, args.subcommand, after).filter(|_| !args.open) {
             // The rows look for git's subcommand among the operands.
@@ -854,7 +858,11 @@ impl<'a> Args<'a> {
 /// read as an operand (`git push origin "$BRANCH"`, `npm install "$PKG"`).
 /// A word right after an option that takes the next word (`-m "$MSG"`; by
 /// the program's grammar, else any option without `=`) is its value.
-fn opened(words: &[String], subcommand: Option<usize>, takes_next: impl Fn(&str) -> bool) -> bool {
+fn opened(
+    words: &[String],
+    subcommand: Option<usize>,
+    takes_next: impl Fn(usize, &str) -> bool,
+) -> bool {
     let mut value = false;
     for (i, w) in words.iter().enumerate() {
         if w == "--" {
@@ -863,7 +871,7 @@ fn opened(words: &[String], subcommand: Option<usize>, takes_next: impl Fn(&str)
         if std::mem::take(&mut value) {
             continue;
         }
-        if is_option(w) && !w.contains('=') && takes_next(w) {
+        if is_option(w) && !w.contains('=') && takes_next(i, w) {
             value = true;
             continue;
         }

@@ -115,6 +115,17 @@ pub fn value_of(options: &Options, name: &str) -> Option<Value> {
     options.get(name).map(|(value, _)| value)
 }
 
+/// Is `name` (`--pre`) the beginning of a long option of the table, one or
+/// more (an abbreviation that may be ambiguous here, and not elsewhere)?
+pub fn begins_long(options: &Options, name: &str) -> bool {
+    name.len() >= 3
+        && name.starts_with("--")
+        && options
+            .by_name
+            .keys()
+            .any(|full| full.starts_with("--") && full.starts_with(name))
+}
+
 /// The literal values a table may require (`find -exec ... {}`, `EOF`).
 const LITERALS: &[&str] = &["{}", "EOF", "+"];
 

@@ -227,21 +227,31 @@ pub(crate) fn read<'a>(
         stop_at_operand: true,
         ..grammar.dialect
     };
-    // An option no implementation has, or an ambiguous abbreviation: the
-    // command is refused.
-    let read_as = |dialect| match options::parse_as(options, &words, false, dialect) {
+    // An option no implementation has: the command is refused. An
+    // abbreviation the union finds ambiguous may not be in one of them
+    // (`--pre` is GNU's `--preserve-root`, and also uutils'
+    // `--presume-input-tty`): not read exactly.
+    let mut unsure = false;
+    let mut read_as = |dialect| match options::parse_as(options, &words, false, dialect) {
         Ok(parsed) => reading(options, grammar, args, &parsed),
-        Err(_) => Exact {
-            options,
-            present: Vec::new(),
-            flags: Vec::new(),
-            operands: Vec::new(),
-            quits: true,
-            posix: None,
-        },
+        Err(options::Unknown(name)) => {
+            let name = name.split('=').next().unwrap_or(&name);
+            unsure |= options::begins_long(options, name);
+            Exact {
+                options,
+                present: Vec::new(),
+                flags: Vec::new(),
+                operands: Vec::new(),
+                quits: true,
+                posix: None,
+            }
+        }
     };
     let mut exact = read_as(grammar.dialect);
     let other = read_as(posix);
+    if unsure {
+        return None;
+    }
     if other.flags != exact.flags || other.operands != exact.operands || other.quits != exact.quits
     {
         exact.posix = Some(Box::new(other));

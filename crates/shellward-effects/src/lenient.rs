@@ -808,11 +808,29 @@ fn assignment(word: &str) -> Option<(&str, &str)> {
 
 /// Is the word after `before` in a command's place: after a program that
 /// runs its operand (`xargs "$cmd" -r`, `sudo $X`) or find's `-exec`?
+/// The runner's options between are passed over (`xargs -0 -n 1 "$cmd"`:
+/// a word after an option may be its value).
 fn runs_next(before: &[String]) -> bool {
-    before.last().is_some_and(|w| {
-        matches!(w.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+    let runs = |w: &str| {
+        matches!(w, "-exec" | "-execdir" | "-ok" | "-okdir")
             || shellward_argv::runners::wrapper(base(w)).is_some()
-    })
+    };
+    let mut i = before.len();
+    for _ in 0..8 {
+        let Some(w) = i.checked_sub(1).and_then(|at| before.get(at)) else {
+            return false;
+        };
+        if runs(w) {
+            return true;
+        }
+        let option = w.starts_with('-');
+        let value = !option && i >= 2 && before[i - 2].starts_with('-');
+        if !option && !value {
+            return false;
+        }
+        i -= 1;
+    }
+    false
 }
 
 /// A program named only when it runs (`$CMD -rf ~`): what it is given

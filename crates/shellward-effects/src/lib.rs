@@ -536,8 +536,14 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
     let (scope, shown) = match target {
         // bash opens the one file a glob matches: somewhere below the
         // directory before the glob (`> /tmp/et?/x` in `/tmp`; `> /et?/x`
-        // anywhere).
-        Some(t) if t.contains(['*', '?', '[']) => (globbed(t, ctx), Some(t.to_string())),
+        // anywhere). Outside the workspace it may be any file there
+        // (`> ~/.bashr?`).
+        Some(t) if t.contains(['*', '?', '[']) => match globbed(t, ctx) {
+            Scope::Home | Scope::Outside | Scope::System if !append => {
+                (Scope::Unknown, Some(t.to_string()))
+            }
+            scope => (scope, Some(t.to_string())),
+        },
         Some(t) => match scope::place(t, ctx) {
             Scope::Null => return None,
             // Appending to `known_hosts` trusts a host; replacing it is not.
@@ -602,12 +608,15 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
     })
 }
 
-/// Is `target` (as written) a path only known when it runs: an expansion,
-/// another user's home (`~root`), a glob?
+/// Is `target` (as written) more than a plain name below a working
+/// directory known only when it runs (`cd "$D" && make > log`): an
+/// expansion, another user's home (`~root`), a glob, an absolute path we
+/// could not place (`/proc/self/fd/3`), or a name that climbs (`../..`)?
 fn named_when_run(target: &str) -> bool {
-    target.contains(['$', '`', '*', '?', '['])
-        || (target.starts_with('~') && !target.starts_with("~/") && target != "~")
-        || target.starts_with("/dev/fd/")
+    let plain = !target.contains(['$', '`', '*', '?', '['])
+        && !target.starts_with(['/', '~'])
+        && !target.split('/').any(|part| part == "..");
+    !plain
 }
 
 /// Where a redirection's glob (`/tmp/et?/passwd`) may open a file: below
@@ -647,6 +656,9 @@ pub struct Args<'a> {
     /// A word expanded when the command runs may become options or other
     /// words ([`opens`]): `git push $F origin` may be a force push.
     open: bool,
+    /// Such a word comes before the first operand, where the operand that
+    /// says what the program does may be (`git stash "$op"`).
+    open_operands: bool,
     /// git's global options make it print and exit (`git --exec-path ...`).
     prints_only: bool,
 }
@@ -670,6 +682,7 @@ impl<'a> Args<'a> {
             subcommand: None,
             exact: None,
             open: false,
+            open_operands: false,
             prints_only: false,
         }
     }
@@ -689,14 +702,17 @@ impl<'a> Args<'a> {
             after = at.map_or(&[][..], |i| &words[i + 1..]);
         }
         let sub = args.subcommand;
-        args.open = partial
-            && opened(words, at, |i, w| {
+        (args.open, args.open_operands) = if !partial {
+            (false, false)
+        } else {
+            opened(words, at, |i, w| {
                 // git's global options, before its subcommand.
                 if at.is_some_and(|at| i < at) {
                     return shellward_argv::runners::GIT_GLOBAL_VALUE.contains(&w);
                 }
                 exact::option_takes_next(program, sub, w).unwrap_or(true)
-            });
+            })
+        };
         if let Some(exact) = exact::read(program, args.subcommand, after).filter(|_| !args.open) {
             // The rows look for git's subcommand among the operands.
             let mut operands: Vec<&'a str> = args.subcommand.into_iter().collect();
@@ -722,6 +738,7 @@ impl<'a> Args<'a> {
             subcommand: self.subcommand,
             exact: Some(*other),
             open: self.open,
+            open_operands: self.open_operands,
             prints_only: self.prints_only,
         };
         (self, Some(posix))
@@ -744,6 +761,12 @@ impl<'a> Args<'a> {
     /// a row asks for may be there, and an expanded operand may be any word.
     pub fn open(&self) -> bool {
         self.open
+    }
+
+    /// May such a word be the operand that says what the program does
+    /// (before the first static operand: `git stash "$op"`)?
+    pub fn open_operands(&self) -> bool {
+        self.open_operands
     }
 
     /// git's subcommand, after its global options.
@@ -851,38 +874,47 @@ impl<'a> Args<'a> {
     }
 }
 
-/// Does a word of `words` (as written) open the command ([`opens`]) before
-/// its first operand (`subcommand`, git's, not counted) and before a `--`?
-/// There it may be an option or the operand that says what the program
-/// does (`git branch $x`, `git stash "$op"`); a word after an operand is
-/// read as an operand (`git push origin "$BRANCH"`, `npm install "$PKG"`).
-/// A word right after an option that takes the next word (`-m "$MSG"`; by
-/// the program's grammar, else any option without `=`) is its value.
+/// Which words of `words` (as written) open the command ([`opens`]),
+/// before a `--`: `(options, operands)`. Anywhere, an expanded word may be
+/// options (getopt and git permute: `git push origin main $F`), and so may
+/// an option whose name is expanded (`git reset --$M`, `-"$X"`); before
+/// the first operand (git's subcommand not counted) it may also be the
+/// operand that says what the program does (`git stash "$op"`). After one
+/// it is read as an operand (`npm install "$PKG"` installs a package). A
+/// word right after an option that takes the next word (`-m "$MSG"`; by the
+/// program's grammar, else any option without `=`) is its value.
 fn opened(
     words: &[String],
     subcommand: Option<usize>,
     takes_next: impl Fn(usize, &str) -> bool,
-) -> bool {
+) -> (bool, bool) {
+    let (mut options, mut operands) = (false, false);
+    let mut first_operand = true;
     let mut value = false;
     for (i, w) in words.iter().enumerate() {
         if w == "--" {
-            return false;
+            break;
         }
         if std::mem::take(&mut value) {
             continue;
         }
-        if is_option(w) && !w.contains('=') && takes_next(i, w) {
-            value = true;
+        if is_option(w) {
+            let name = w.split('=').next().unwrap_or(w);
+            if name.contains(['$', '`']) || opens(w) {
+                options = true;
+            } else if !w.contains('=') && takes_next(i, w) {
+                value = true;
+            }
             continue;
         }
         if opens(w) {
-            return true;
-        }
-        if !is_option(w) && Some(i) != subcommand {
-            return false;
+            options = true;
+            operands |= first_operand;
+        } else if Some(i) != subcommand {
+            first_operand = false;
         }
     }
-    false
+    (options, operands)
 }
 
 /// Could `word` (as written) expand into options or other words: an

@@ -250,7 +250,7 @@ const MODIFIERS: &[&str] = &[
 /// safety off for later git commands.
 #[rustfmt::skip]
 const GIT_CODE_KEYS: &[&str] = &[
-    "pruneexpire", "reflogexpire", "gc.", "fsmonitor", "hookspath", "editor", "pager", "sshcommand", "askpass", "alias.", "external",
+    "pruneexpire", "reflogexpire", "gc.", "fsmonitor", "hookspath", "editor", "pager", "sshcommand", "askpass", "alias.", "external", "man.", "browser.", "include.", "includeif.",
     "driver", "filter.", "helper", "program", "gitproxy", "requireforce", "packobjectshook",
     "difffilter", "tool.", "protocol.", "include", "mirror", "worktree", ".push", "textconv",
     "denydeletes", "denynonfastforwards", "autostash",
@@ -399,7 +399,7 @@ pub const ROWS: &[Row] = &[
     row!("containers.docker-system-prune", P::Containers, "docker", &["system", "prune"], &[], A::Remote, DES, T::None, Fixed, "deletes stopped containers, unused networks, images and build cache", None, &[("docker system prune -af", D), ("docker system prune --volumes", D)]),
     row!("containers.docker-volume-rm", P::Containers, "docker", &["volume"], &[Operand(&["rm", "remove", "prune"])], A::Remote, DES, T::None, Fixed, "deletes volumes and their data", None, &[("docker volume rm data", D), ("docker volume prune -f", D), ("docker volume ls", N)]),
     row!("containers.docker-stack-rm", P::Containers, "docker", &[], &[Operand(&["stack", "secret", "config", "service", "network"]), Operand(&["rm", "remove"])], A::Remote, DES, T::None, Fixed, "removes a stack's services, a secret, a config or a network", None, &[("docker stack rm prod", D), ("docker secret rm db_pass", D), ("docker stack ls", N)]),
-    row!("containers.docker-rm-listed", P::Containers, "docker", &[], &[Operand(&["rm", "remove", "rmi"]), OperandStarts("$("), Opt(&["-f", "--force"])], A::Remote, DES, T::None, Fixed, "force-removes every container or image a listing names, running ones too", Some("docker container prune (stopped ones only), or name them"), &[("docker rm -f $(docker ps -aq)", D), ("docker rmi -f $(docker images -q)", D), ("docker rm $(docker ps -aq -f status=exited)", W)]),
+    row!("containers.docker-rm-listed", P::Containers, "docker", &[], &[Operand(&["rm", "remove", "rmi"]), OperandStarts("$("), Opt(&["-f", "--force"])], A::Remote, DES, T::None, Fixed, "force-removes every container or image a listing names, running ones too", Some("docker container prune (stopped ones only), or name them"), &[("docker rm -f $(docker ps -aq)", D), ("docker rmi -f $(docker images -q)", D), ("docker rm $(docker ps -aq -f status=exited)", D)]),
     row!("containers.docker-rm", P::Containers, "docker", &[], &[Operand(&["rm", "remove", "rmi", "kill"])], A::Remote, WRI, T::None, Fixed, "removes containers or images", None, &[("docker rm -f web", W), ("docker ps", N)]),
     row!("containers.docker-push", P::Containers, "docker", &["push"], &[], A::Publish, WRI, T::None, Fixed, "publishes an image (a tag may be overwritten)", None, &[("docker push org/app:latest", W)]),
     row!("containers.docker-change", P::Containers, "docker", &[], &[Operand(&["stop", "restart", "network", "builder"])], A::Remote, WRI, T::None, Fixed, "stops containers or changes networks and caches", None, &[("docker stop web", W), ("docker images", N)]),
@@ -482,7 +482,7 @@ pub const ROWS: &[Row] = &[
     row!("git.push-prune", P::Git, "git", &["push"], &[Opt(&["--prune"])], A::Publish, DES, T::None, Fixed, "deletes remote branches that have no local counterpart", Some("git push --prune --dry-run first"), &[("git push --prune origin 'refs/heads/*'", D)]),
     row!("git.push-config-mirror", P::Git, "git", &["push"], &[WordContains(".mirror")], A::Publish, CAT, T::None, Fixed, "pushes as a mirror (a remote's mirror setting given on the command line): force-updates and deletes remote refs", Some("git push --force-with-lease"), &[("git -c remote.origin.mirror=true push origin", C)]),
     row!("git.push-config-force", P::Git, "git", &["push"], &[WordContains(".push=+")], A::Publish, CAT, T::None, Fixed, "force-pushes through a refspec set on the command line", Some("git push --force-with-lease"), &[("git -c remote.origin.push=+refs/heads/*:refs/heads/* push origin", C)]),
-    row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W), ("git push --force-with-lease --force origin main", C), ("git push --force-if-includes --force origin main", C), ("git push $F origin main", C), ("git push origin \"$BRANCH\"", W), ("git push -u $F origin main", C), ("git -C \"$DIR\" push origin main", W)]),
+    row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W), ("git push --force-with-lease --force origin main", C), ("git push --force-if-includes --force origin main", C), ("git push $F origin main", C), ("git push origin \"$BRANCH\"", C), ("git push -u $F origin main", C), ("git -C \"$DIR\" push origin main", W)]),
     row!("git.push-lease", P::Git, "git", &["push"], &[Opt(&["--force-with-lease"])], A::Publish, WRI, T::None, Fixed, "force-pushes if the remote is as last fetched", None, &[("git push --force-with-lease origin x", W)]),
     row!("git.push-plus-ref", P::Git, "git", &["push"], &[OperandStarts("+")], A::Publish, CAT, T::None, Fixed, "force-pushes a ref (`+ref`): replaces published history", Some("git push --force-with-lease"), &[("git push origin +main", C)]),
     row!("git.push-delete", P::Git, "git", &["push"], &[Opt(&["-d", "--delete"])], A::Publish, DES, T::None, Fixed, "deletes a remote branch or tag", None, &[("git push origin --delete old", D)]),
@@ -680,7 +680,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.remove-partition", P::Filesystem, "remove-partition", &[], &[NoWord(WHAT_IF)], A::Device, CAT, T::None, Fixed, "deletes a partition and everything on it (PowerShell)", None, &[("Remove-Partition -DriveLetter E -Confirm:$false", C)]),
     row!("backup.restic-forget", P::Backup, "restic", &[], &[Operand(&["forget", "prune"]), Not(DRY)], A::Remote, DES, T::None, Fixed, "forgets snapshots or removes backup data", Some("run it with --dry-run first"), &[("restic forget --keep-last 1 --prune", D), ("restic prune", D), ("restic forget --keep-last 1 --dry-run", N), ("restic snapshots", N)]),
     row!("fs.rimraf", P::Filesystem, "rimraf", &[], &[], A::Delete, DES, T::Paths, Tree, "deletes recursively", None, &[("npx rimraf ~", C), ("rimraf node_modules", W), ("npx rimraf dist", D)]),
-    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf ~/.cache/pip", W), ("rm -rf ~/go/pkg/mod", W), ("rm -rf ~/.cachex", D), ("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D), ("rm -r --interactive=o ./build", N), ("rm -r --interactive=y ./build", N), ("rm -- -rf /tmp/safe", W), ("rm -rf ~ --help", C), ("rm --help -rf ~", N), ("rm -rf --version ~", N), ("rm ./build --version -r", W), ("rm ./build -r -i", W), ("rm --v ./build -r", N), ("rm -rz ./build", N), ("rm ---presume-input-tty -rf ~", C), ("rm ./build -r", D), ("rm $F ./build", D), ("rm -i $F ./build", D)]),
+    row!("fs.rm-recursive", P::Filesystem, "rm", &[], &[Opt(RECURSIVE), NotPrompting], A::Delete, DES, T::Paths, Tree, "deletes recursively", Some("name the exact paths, or move them aside (mv DIR DIR.old) until you are sure"), &[("rm -rf ~/.cache/pip", W), ("rm -rf ~/go/pkg/mod", W), ("rm -rf ~/.cachex", D), ("rm -rf /", C), ("rm -rf ~", C), ("rm -fr ~/", C), ("rm -r -f $HOME", C), ("rm --recursive --force /etc", C), ("rm --rec -f ~", C), ("rm -rf src", D), ("rm -rf target node_modules", W), ("rm -rf /tmp/x", W), ("rm -rf .", C), ("rm -rf ./*", C), ("rm -rf ..", C), ("rm -rf ~/code", D), ("rm -rf /home/other", C), ("rm -rf /usr/local/lib", C), ("rm -rf -i ./build", N), ("rm -ri x", N), ("rm -ir -f x", D), ("rm -rf ./build", D), ("rm -rf /tmp/*", W), ("rm -rf /tmp/../etc", C), ("rm -rf /tmp/{cache,../etc}", D), ("rm -r --force --interactive=once ./build", N), ("rm -rf .git", D), ("rm -r --interactive=o ./build", N), ("rm -r --interactive=y ./build", N), ("rm -- -rf /tmp/safe", W), ("rm -rf ~ --help", C), ("rm --help -rf ~", N), ("rm -rf --version ~", N), ("rm ./build --version -r", W), ("rm ./build -r -i", W), ("rm --v ./build -r", D), ("rm -rf --pre ~/x", D), ("rm -rz ./build", N), ("rm ---presume-input-tty -rf ~", C), ("rm ./build -r", D), ("rm $F ./build", D), ("rm -i $F ./build", D)]),
     row!("fs.rm", P::Filesystem, "rm", &[], &[NotPrompting], A::Delete, WRI, T::Paths, File, "deletes", None, &[("rm a.txt", W), ("rm ~/.bashrc", D), ("rm /etc/hosts", D), ("rm /etc/shadow", D), ("rm /tmp/x", W), ("rm ~/.ssh/id_rsa.pub", D), ("rm *.log", W), ("rm -f *", D), ("rm /*", D), ("rm /home/user/notes.txt", D), ("rm /tmp/y", W), ("rm -f ~/.cache/foo", W), ("rm build/x.o", W), ("rm -i *", N), ("rm -I a b", W), ("rm -I a b c d", N)]),
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
     row!("system.rpm-erase", P::System, "rpm", &[], &[Opt(&["-e", "--erase"])], A::System, DES, T::None, Fixed, "removes packages", None, &[("rpm -e --nodeps glibc", D), ("rpm -qa", N)]),
@@ -798,7 +798,7 @@ impl Row {
         {
             return None;
         }
-        let after = path_end(self.path, args.operands(), args.open())?;
+        let after = path_end(self.path, args.operands(), args.open_operands())?;
         let rest = &args.operands()[after..];
         if !self.holds(args, rest, ctx) {
             return None;
@@ -913,10 +913,12 @@ impl Row {
         // Words that may become any words when expanded (`git stash "$op"`):
         // what the row asks for of options and operands may be there.
         let open = args.open();
-        let open_rest = open && rest.iter().any(|o| crate::opens(o));
+        let open_rest = args.open_operands() && rest.iter().any(|o| crate::opens(o));
         self.when.iter().all(|c| match *c {
             Opt(spellings) => open || args.has(spellings),
-            Not(spellings) => !args.has_exactly(spellings),
+            // An expanded word may take a lowering option back
+            // (`git push -n $F` with `--no-dry-run --force`).
+            Not(spellings) => open || !args.has_exactly(spellings),
             OperandStarts(prefix) => open_rest || rest.iter().any(|o| o.starts_with(prefix)),
             Operand(words) => open_rest || rest.iter().any(|o| words.contains(o)),
             Word(words) => open || args.words().iter().any(|w| words.contains(&w.as_str())),

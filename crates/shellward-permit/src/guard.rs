@@ -130,6 +130,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         many: false,
         fed: false,
         stdin_kept: false,
+        exec_files: Vec::new(),
         out: Vec::new(),
     };
     if parsed {
@@ -255,6 +256,9 @@ struct Walk<'a> {
     /// An `exec < FILE` earlier in the line fed every later command's
     /// standard input (`exec < answers.txt; rm -ri ./tree`).
     stdin_kept: bool,
+    /// Descriptors an `exec` earlier in the line opened on files
+    /// (`exec 3< ~/.bashrc`), as `(fd, file)`.
+    exec_files: Vec<(u32, String)>,
     out: Vec<Effect>,
 }
 
@@ -392,7 +396,16 @@ impl Walk<'_> {
             let read_only_stdin =
                 r.op == RedirectOp::ReadWrite && r.effective_fd() == 0 && !stdin_written;
             if !read_only_stdin {
-                self.redirect(&readers, r, depth);
+                self.redirect(&readers, r, c, depth);
+            }
+        }
+        // `exec 3< ~/.bashrc`: descriptors that stay open on files.
+        if c.argv().eq(["exec"]) {
+            for r in &c.redirects {
+                if let Some(file) = file_of(r) {
+                    self.exec_files.retain(|(fd, _)| *fd != r.effective_fd());
+                    self.exec_files.push((r.effective_fd(), file.to_string()));
+                }
             }
         }
         // `echo 'DROP DATABASE x' | mysql`: what is piped into a reader
@@ -510,8 +523,14 @@ impl Walk<'_> {
     /// input does to the `readers` of the command (`bash <<EOF`, `sudo
     /// psql <<EOF`, `python3 <<<CODE`, a substitution in an unquoted
     /// here-document).
-    fn redirect(&mut self, readers: &[&str], r: &shellward_syntax::Redirect, depth: usize) {
-        let t = r.target.value.as_str();
+    fn redirect(
+        &mut self,
+        readers: &[&str],
+        r: &shellward_syntax::Redirect,
+        c: &SimpleCommand,
+        depth: usize,
+    ) {
+        let mut t = r.target.value.as_str();
         let writes = match r.op {
             RedirectOp::Output
             | RedirectOp::Append
@@ -527,6 +546,25 @@ impl Walk<'_> {
             // A dynamic target's value is its source text: `$HOME/.zshrc`
             // is placed, anything else expanded is unknown.
             let append = matches!(r.op, RedirectOp::Append | RedirectOp::AppendAll);
+            // `> /dev/stderr` with `2< ~/.bashrc` (or an earlier `exec
+            // 2< ~/.bashrc`) reopens that file, truncated.
+            if let Some(fd) = descriptor(t) {
+                let opened = c
+                    .redirects
+                    .iter()
+                    .filter(|o| o.effective_fd() == fd)
+                    .find_map(file_of)
+                    .or_else(|| {
+                        let kept = self.exec_files.iter().find(|(f, _)| *f == fd);
+                        kept.map(|(_, file)| file.as_str())
+                    });
+                match opened {
+                    Some(file) => t = file,
+                    // The command's own streams.
+                    None if fd <= 2 => return,
+                    None => {}
+                }
+            }
             let effect = shellward_effects::redirect(Some(t), append, &self.ctx());
             self.out.extend(effect);
             return;
@@ -577,6 +615,42 @@ impl Walk<'_> {
         let subjects = crate::subject::subjects(inner.commands(), inner.source());
         self.script(inner.commands(), &subjects, depth + 1);
     }
+}
+
+/// The descriptor a path reopens (`/dev/stderr`, `/dev/fd/3`,
+/// `/proc/self/fd/3`, `/dev//fd/3`), if it names one.
+fn descriptor(target: &str) -> Option<u32> {
+    let folded = shellward_effects::scope::fold(Path::new(target));
+    let p = folded.to_str()?;
+    match p {
+        "/dev/stdin" => return Some(0),
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
+    }
+    let n = p
+        .strip_prefix("/dev/fd/")
+        .or_else(|| p.strip_prefix("/proc/self/fd/"))
+        .or_else(|| p.strip_prefix("/proc/thread-self/fd/"))
+        .or_else(|| p.strip_prefix("/proc/$$/fd/"))?;
+    n.parse().ok()
+}
+
+/// The file a redirection opens its descriptor on (`2< ~/.bashrc`,
+/// `3> log`), not a copy of another descriptor or a here-document.
+fn file_of(r: &shellward_syntax::Redirect) -> Option<&str> {
+    matches!(
+        r.op,
+        RedirectOp::Input
+            | RedirectOp::Output
+            | RedirectOp::Append
+            | RedirectOp::Clobber
+            | RedirectOp::ReadWrite
+            | RedirectOp::OutputAll
+            | RedirectOp::AppendAll
+    )
+    .then_some(r.target.value.as_str())
+    .filter(|t| descriptor(t).is_none())
 }
 
 /// `git show REV:PATH > PATH`: an old version written over the working

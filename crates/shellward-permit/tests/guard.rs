@@ -703,15 +703,27 @@ fn what_is_known_only_when_it_runs_is_taken_at_its_worst() {
         (": > /var/tmp/et?/x",                                  Allow),
         ("cd \"$D\" && make > log.txt",                         Allow),
         ("echo x > /dev/fd/1",                                  Allow),
+        // A descriptor opened on a file reopens it, truncated.
+        ("echo pwned < ~/.bashrc > /dev/fd/0",                  Ask),
+        ("exec 2< ~/.bashrc; echo pwned > /dev/stderr",         Ask),
+        ("exec 3< ~/.bashrc; echo x > /proc/self/fd/3",         Ask),
+        ("echo > ~/.bashr?",                                    Ask),
+        ("cd \"$D\" && echo x > ../../../../root/.bashrc",      Ask),
+        ("printf '%s\\0' ~ | xargs -0 \"$CMD\" -rf",             Ask),
+        ("git config man.x.cmd 'rm -rf ~;'",                    Ask),
         // An expanded word where an option or a subcommand may be.
         ("git push $F origin main",                             Ask),
         ("git branch $name",                                    Ask),
         ("xargs \"$cmd\" -r",                                   Ask),
         ("find ./root -exec \"$cmd\" -r {} \\;",                Ask),
-        ("git push origin \"$BRANCH\"",                         Allow),
+        // git permutes: a word after an operand may be `--force`.
+        ("git push origin \"$BRANCH\"",                         Ask),
+        ("git push origin main $F",                             Ask),
+        ("git reset --$M",                                      Ask),
+        ("git clean -n $X",                                     Ask),
         ("git commit -m \"$MSG\"",                              Allow),
         ("npm install \"$PKG\"",                                Allow),
-        ("docker rm $(docker ps -aq -f status=exited)",         Allow),
+        ("docker run --rm \"$IMG\"",                             Allow),
         // A link made to a directory known only when it runs.
         ("ln -sf $HOME /var/tmp/home && rm -rf /var/tmp/home/", Ask),
         // Windows' and PowerShell's names, in any case.
@@ -735,7 +747,8 @@ fn what_is_known_only_when_it_runs_is_taken_at_its_worst() {
         // named `--version` and `-r`.
         ("rm ./build --version -r",                             Allow),
         ("rm ./build -r -i",                                    Allow),
-        ("rm --v ./build -r",                                   Allow),
+        // `--pre` is GNU's `--preserve-root`, ambiguous in the union.
+        ("rm -rf --pre ~/projects",                             Ask),
         ("rm -rz ./build",                                      Allow),
         ("rm ./build -r",                                       Ask),
         ("rm -rf ~ --help",                                     Ask),

@@ -244,7 +244,41 @@ pub fn place(word: &str, ctx: &Context<'_>) -> Scope {
         (true, Some(parent)) => parent.join("some-files"),
         _ => path,
     };
-    classify(&path, ctx)
+    let scope = classify(&path, ctx);
+    // A link already on disk (`ln -s ~ /tmp/x` in an earlier command):
+    // what is deleted through it is where it leads, not temporary.
+    if scope.is_disposable()
+        && let Some(real) = through_links(&path, glob || word.ends_with('/'))
+    {
+        return classify(&real, ctx);
+    }
+    scope
+}
+
+/// Where `path` really is when a directory on the way to it is a symbolic
+/// link (its last component too when `whole`: `rm -rf /tmp/x/` follows
+/// `/tmp/x`), if one is.
+fn through_links(path: &Path, whole: bool) -> Option<PathBuf> {
+    let (followed, last) = if whole {
+        (path, None)
+    } else {
+        (path.parent()?, path.file_name())
+    };
+    for ancestor in followed.ancestors().take(64) {
+        if let Ok(real) = std::fs::canonicalize(ancestor) {
+            if real == ancestor {
+                return None;
+            }
+            let mut out = real;
+            let rest = followed.strip_prefix(ancestor).ok()?;
+            if !rest.as_os_str().is_empty() {
+                out.push(rest);
+            }
+            out.extend(last);
+            return Some(out);
+        }
+    }
+    None
 }
 
 /// Place `word` as a destination that files are put into (`cp A DIR`,

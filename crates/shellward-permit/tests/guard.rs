@@ -684,6 +684,29 @@ fn written_files_are_found_through_scripts_code_archives_and_builds() {
 /// points; a committed version shown over its working copy discards
 /// changes; a move into the trash can be undone; a test's operands are
 /// not programs; `/dev/full` keeps nothing.
+/// A link already on disk (made by an earlier command) leads out of a
+/// temporary directory: what is deleted through it is where it leads.
+#[test]
+fn deletes_through_a_link_on_disk_are_placed_where_it_leads() {
+    let p = place();
+    let scratch = p._dir.path().canonicalize().unwrap().join("scratch");
+    std::fs::create_dir_all(&scratch).unwrap();
+    std::os::unix::fs::symlink(&p.home, scratch.join("h")).unwrap();
+    let link = scratch.join("h");
+    let link = link.display();
+    let rows: Vec<(String, Action)> = vec![
+        (format!("rm -rf {link}/"), Ask),
+        (format!("rm -rf {link}/*"), Ask),
+        (format!("find {link}/ -delete"), Ask),
+        // The link itself.
+        (format!("rm -rf {link}"), Allow),
+        (format!("rm -rf {}/other", scratch.display()), Allow),
+    ];
+    let rows: Vec<(&str, Action)> = rows.iter().map(|(c, a)| (c.as_str(), *a)).collect();
+    let wrong = misdecided(&p, &rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// The second peer suite's classes: targets named only when the command
 /// runs, words that may become options, programs spelled as Windows and
 /// PowerShell spell them, git's global options, and rm read as GNU and as

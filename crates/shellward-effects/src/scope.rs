@@ -174,6 +174,7 @@ const GIT_INTERNALS: &[&str] = &[
 /// Where writing keeps nothing.
 const NULL: &[&str] = &[
     "/dev/null",
+    "/dev/stdin",
     "/dev/stdout",
     "/dev/stderr",
     "/dev/tty",

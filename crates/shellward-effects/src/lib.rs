@@ -164,6 +164,18 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
     }
     let rows = rows::by_program(program);
     let (args, other) = Args::of(program, &words[1..], partial).readings();
+    if args.git_config_open {
+        out.push(Effect {
+            rule: "git.config-at-run-time",
+            pack: Pack::Git,
+            action: Action::Code,
+            severity: Severity::Destructive,
+            scope: Scope::Unknown,
+            target: None,
+            summary: "sets git's configuration or subcommand only when it runs: it may run programs (core.fsmonitor, core.sshCommand) or mirror-push",
+            alternative: Some("write the -c setting out"),
+        });
+    }
     if args.quits() && other.as_ref().is_none_or(Args::quits) {
         return out;
     }
@@ -538,10 +550,9 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
         // directory before the glob (`> /tmp/et?/x` in `/tmp`; `> /et?/x`
         // anywhere). Outside the workspace it may be any file there
         // (`> ~/.bashr?`).
-        Some(t) if t.contains(['*', '?', '[']) => match globbed(t, ctx) {
-            Scope::Home | Scope::Outside | Scope::System if !append => {
-                (Scope::Unknown, Some(t.to_string()))
-            }
+        Some(t) if is_glob(t) => match globbed(t, ctx) {
+            // In the workspace too: `> .gi?/config` is `.git/config`.
+            scope if !append && !scope.is_disposable() => (Scope::Unknown, Some(t.to_string())),
             scope => (scope, Some(t.to_string())),
         },
         Some(t) => match scope::place(t, ctx) {
@@ -612,18 +623,34 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
 /// directory known only when it runs (`cd "$D" && make > log`): an
 /// expansion, another user's home (`~root`), a glob, an absolute path we
 /// could not place (`/proc/self/fd/3`), or a name that climbs (`../..`)?
+/// A start-up or repository file (`.bashrc`, `.git/hooks/x`) is never a
+/// plain name.
 fn named_when_run(target: &str) -> bool {
-    let plain = !target.contains(['$', '`', '*', '?', '['])
+    let plain = !target.contains(['$', '`'])
+        && !is_glob(target)
         && !target.starts_with(['/', '~'])
-        && !target.split('/').any(|part| part == "..");
+        && !target
+            .split('/')
+            .any(|part| part == ".." || (part.starts_with('.') && part != "."));
     !plain
+}
+
+/// A glob bash expands in a redirection's target: `*`, `?`, `[...]`, and
+/// the extended ones (`@(rc)`, `+(x)`, `!(x)`) where `shopt -s extglob`
+/// holds.
+fn is_glob(target: &str) -> bool {
+    target.contains(['*', '?', '[']) || ["@(", "+(", "!("].iter().any(|g| target.contains(g))
 }
 
 /// Where a redirection's glob (`/tmp/et?/passwd`) may open a file: below
 /// the static directory before its first glob (a glob matches no `..`),
 /// unknown when that is the root or cannot be placed.
 fn globbed(target: &str, ctx: &Context<'_>) -> Scope {
-    let glob = target.find(['*', '?', '[']).unwrap_or(target.len());
+    let glob = ["*", "?", "[", "@(", "+(", "!("]
+        .iter()
+        .filter_map(|g| target.find(g))
+        .min()
+        .unwrap_or(target.len());
     let Some(dir) = target[..glob].rfind('/').map(|at| &target[..at]) else {
         // `out?.txt`: in the working directory.
         return scope::place("./some-file", ctx);
@@ -661,6 +688,9 @@ pub struct Args<'a> {
     open_operands: bool,
     /// git's global options make it print and exit (`git --exec-path ...`).
     prints_only: bool,
+    /// git's configuration or subcommand is known only when it runs (`git
+    /// -c "$X" status`, `git $OPTS push`).
+    git_config_open: bool,
 }
 
 impl<'a> Args<'a> {
@@ -684,6 +714,7 @@ impl<'a> Args<'a> {
             open: false,
             open_operands: false,
             prints_only: false,
+            git_config_open: false,
         }
     }
 
@@ -702,6 +733,7 @@ impl<'a> Args<'a> {
             after = at.map_or(&[][..], |i| &words[i + 1..]);
         }
         let sub = args.subcommand;
+        args.git_config_open = partial && git_config_open(words, at);
         (args.open, args.open_operands) = if !partial {
             (false, false)
         } else {
@@ -710,7 +742,9 @@ impl<'a> Args<'a> {
                 if at.is_some_and(|at| i < at) {
                     return shellward_argv::runners::GIT_GLOBAL_VALUE.contains(&w);
                 }
-                exact::option_takes_next(program, sub, w).unwrap_or(true)
+                // Not known: a flag, so the word after it may be an option
+                // (`rsync -a $X`, `find . -print $X`).
+                exact::option_takes_next(program, sub, w).unwrap_or(false)
             })
         };
         if let Some(exact) = exact::read(program, args.subcommand, after).filter(|_| !args.open) {
@@ -740,6 +774,7 @@ impl<'a> Args<'a> {
             open: self.open,
             open_operands: self.open_operands,
             prints_only: self.prints_only,
+            git_config_open: self.git_config_open,
         };
         (self, Some(posix))
     }
@@ -892,11 +927,14 @@ fn opened(
     let mut first_operand = true;
     let mut value = false;
     for (i, w) in words.iter().enumerate() {
+        // An option's value, even `--` (`git push --repo -- $F`); unquoted,
+        // it splits into more words (`git checkout -b $B`, B="x -f").
+        if std::mem::take(&mut value) {
+            options |= splits(w);
+            continue;
+        }
         if w == "--" {
             break;
-        }
-        if std::mem::take(&mut value) {
-            continue;
         }
         if is_option(w) {
             let name = w.split('=').next().unwrap_or(w);
@@ -915,6 +953,44 @@ fn opened(
         }
     }
     (options, operands)
+}
+
+/// git's words (`words`, its subcommand at `at`) set configuration known
+/// only when it runs: an expanded value of `-c`/`--config-env`, or an
+/// expanded word where the subcommand is (it may be `-c x=y push`).
+fn git_config_open(words: &[String], at: Option<usize>) -> bool {
+    let end = at.unwrap_or(words.len()).min(words.len());
+    let expanded = |w: &str| w.contains(['$', '`']);
+    let globals = words[..end].iter().enumerate().any(|(i, w)| {
+        let glued = ["-c", "--config-env="]
+            .iter()
+            .any(|p| w.strip_prefix(p).is_some_and(expanded));
+        let separate = matches!(w.as_str(), "-c" | "--config-env")
+            && words.get(i + 1).is_some_and(|v| expanded(v));
+        glued || separate
+    });
+    globals || at.and_then(|i| words.get(i)).is_some_and(|w| opens(w))
+}
+
+/// Has `word` (as written) an expansion outside quotes, which bash splits
+/// into words (`$B`, `a$(x)`)?
+fn splits(word: &str) -> bool {
+    let (mut single, mut double) = (false, false);
+    let mut chars = word.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if !single => {
+                chars.next();
+            }
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '$' | '`' if !single && !double => {
+                return !matches!(chars.peek(), Some('\'' | '"') | None);
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Could `word` (as written) expand into options or other words: an

@@ -227,7 +227,21 @@ fn normal(word: &str) -> std::borrow::Cow<'_, str> {
 
 /// Place `word` (a decoded path operand).
 pub fn place(word: &str, ctx: &Context<'_>) -> Scope {
+    place_following(word, ctx, false)
+}
+
+/// [`place`], with `into`: the program goes into `word` when it is a
+/// directory (a destination: `rsync -a x/ /tmp/H`, `tar -C /tmp/H`), so a
+/// link there is followed.
+fn place_following(word: &str, ctx: &Context<'_>, into: bool) -> Scope {
     let word = &*normal(word);
+    // `/tmp/L/../.bashrc`: the kernel takes `..` after following `L`.
+    if word.split('/').any(|part| part == "..")
+        && !word.contains(['*', '?', '['])
+        && let Some(real) = physical(word, ctx)
+    {
+        return classify(&real, ctx);
+    }
     let Some(path) = absolute(word, ctx) else {
         return Scope::Unknown;
     };
@@ -248,45 +262,100 @@ pub fn place(word: &str, ctx: &Context<'_>) -> Scope {
     let scope = classify(&path, ctx);
     // A link already on disk (`ln -s ~ /tmp/x` in an earlier command):
     // what is deleted through it is where it leads, not temporary.
-    if scope.is_disposable()
-        && let Some(real) = through_links(&path, glob || word.ends_with('/'))
+    let whole = into || glob || word.ends_with('/') || word.ends_with("/.");
+    if (scope.is_disposable() || scope == Scope::Workspace)
+        && let Some(real) = through_links(&path, whole, ctx)
     {
         return classify(&real, ctx);
     }
     scope
 }
 
-/// Where `path` really is when a directory on the way to it is a symbolic
-/// link (its last component too when `whole`: `rm -rf /tmp/x/` follows
-/// `/tmp/x`), if one is.
-fn through_links(path: &Path, whole: bool) -> Option<PathBuf> {
+/// Where `word` (with a `..`) is on disk: the longest part of it that
+/// exists, resolved as the kernel resolves it (links first, then `..`),
+/// with the rest after it.
+fn physical(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
+    let raw = if let Some(rest) = word.strip_prefix("~/") {
+        ctx.home?.join(rest)
+    } else if word.starts_with('/') {
+        PathBuf::from(word)
+    } else if word.starts_with(['~', '$']) || word.contains('`') {
+        return None;
+    } else {
+        ctx.cwd?.join(word)
+    };
+    // Lexical folding is right unless a link comes before a `..`.
+    let mut prefix = PathBuf::new();
+    let (mut below, mut linked, mut needed) = (false, false, false);
+    for part in raw.components() {
+        if part == std::path::Component::ParentDir && linked {
+            needed = true;
+            break;
+        }
+        prefix.push(part);
+        if below && matches!(part, std::path::Component::Normal(_)) {
+            linked |= is_link(&prefix);
+        }
+        below |= prefix.parent().is_some() && is_stop(&prefix, ctx);
+    }
+    if !needed {
+        return None;
+    }
+    let mut missing: Vec<&std::ffi::OsStr> = Vec::new();
+    let mut at = raw.as_path();
+    for _ in 0..64 {
+        if let Ok(real) = std::fs::canonicalize(at) {
+            let mut out = real;
+            out.extend(missing.iter().rev());
+            return Some(fold(&out));
+        }
+        missing.push(at.file_name()?);
+        at = at.parent()?;
+    }
+    None
+}
+
+/// Where `path` really is when a directory on the way to it, below the
+/// workspace, the home or a temporary directory, is a symbolic link (its
+/// last part too when `whole`: `rm -rf /tmp/x/` follows `/tmp/x`), if one is.
+/// Links above those roots (`/home` to `/usr/home`) are the roots' own.
+fn through_links(path: &Path, whole: bool, ctx: &Context<'_>) -> Option<PathBuf> {
     let (followed, last) = if whole {
         (path, None)
     } else {
         (path.parent()?, path.file_name())
     };
-    for ancestor in followed.ancestors().take(64) {
-        if let Ok(real) = std::fs::canonicalize(ancestor) {
-            if real == ancestor {
-                return None;
-            }
-            let mut out = real;
-            let rest = followed.strip_prefix(ancestor).ok()?;
-            if !rest.as_os_str().is_empty() {
-                out.push(rest);
-            }
-            out.extend(last);
-            return Some(out);
-        }
+    let linked = followed
+        .ancestors()
+        .take(64)
+        .take_while(|a| !is_stop(a, ctx))
+        .any(is_link);
+    if !linked {
+        return None;
     }
-    None
+    let mut out = std::fs::canonicalize(followed).ok()?;
+    out.extend(last);
+    Some(out)
+}
+
+/// A root below which links are looked for: the file system's, a
+/// workspace root, the home, a temporary directory.
+fn is_stop(dir: &Path, ctx: &Context<'_>) -> bool {
+    dir.parent().is_none()
+        || ctx.roots.iter().any(|r| r == dir)
+        || ctx.home == Some(dir)
+        || is_temp_root(dir)
+}
+
+fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
 }
 
 /// Place `word` as a destination that files are put into (`cp A DIR`,
 /// `install A DIR`): a root directory as destination receives a file, it
 /// is not replaced.
 pub fn place_destination(word: &str, ctx: &Context<'_>) -> Scope {
-    match place(word, ctx) {
+    match place_following(word, ctx, true) {
         Scope::Root | Scope::SystemRoot | Scope::HomeRoot | Scope::WorkspaceRoot => {
             place(&format!("{}/some-file", word.trim_end_matches('/')), ctx)
         }

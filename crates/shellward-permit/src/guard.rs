@@ -399,13 +399,27 @@ impl Walk<'_> {
                 self.redirect(&readers, r, c, depth);
             }
         }
-        // `exec 3< ~/.bashrc`: descriptors that stay open on files.
+        // A program given a descriptor's path (`tee /dev/stdin <
+        // ~/.bashrc`, `cp x /dev/fd/0`, `dd of=/dev/stdin`) opens the
+        // file on it, and may write it.
+        for w in c.argv().skip(1) {
+            let w = w.strip_prefix("of=").unwrap_or(w);
+            if let Some(fd) = descriptor(w) {
+                for file in self.files_on(c, fd) {
+                    let effect = shellward_effects::redirect(Some(&file), false, &self.ctx());
+                    self.out.extend(effect);
+                }
+            }
+        }
+        // `exec 3< ~/.bashrc`, `exec 2<&3`: descriptors that stay open on
+        // files.
         if c.argv().eq(["exec"]) {
             for r in &c.redirects {
-                if let Some(file) = file_of(r) {
-                    self.exec_files.retain(|(fd, _)| *fd != r.effective_fd());
-                    self.exec_files.push((r.effective_fd(), file.to_string()));
-                }
+                let fd = r.effective_fd();
+                let files = self.files_on(c, fd);
+                self.exec_files.retain(|(f, _)| *f != fd);
+                self.exec_files
+                    .extend(files.into_iter().map(|file| (fd, file)));
             }
         }
         // `echo 'DROP DATABASE x' | mysql`: what is piped into a reader
@@ -530,7 +544,7 @@ impl Walk<'_> {
         c: &SimpleCommand,
         depth: usize,
     ) {
-        let mut t = r.target.value.as_str();
+        let t = r.target.value.as_str();
         let writes = match r.op {
             RedirectOp::Output
             | RedirectOp::Append
@@ -549,20 +563,17 @@ impl Walk<'_> {
             // `> /dev/stderr` with `2< ~/.bashrc` (or an earlier `exec
             // 2< ~/.bashrc`) reopens that file, truncated.
             if let Some(fd) = descriptor(t) {
-                let opened = c
-                    .redirects
-                    .iter()
-                    .filter(|o| o.effective_fd() == fd)
-                    .find_map(file_of)
-                    .or_else(|| {
-                        let kept = self.exec_files.iter().find(|(f, _)| *f == fd);
-                        kept.map(|(_, file)| file.as_str())
-                    });
-                match opened {
-                    Some(file) => t = file,
+                let files = self.files_on(c, fd);
+                if files.is_empty() && fd <= 2 {
                     // The command's own streams.
-                    None if fd <= 2 => return,
-                    None => {}
+                    return;
+                }
+                for file in &files {
+                    let effect = shellward_effects::redirect(Some(file), append, &self.ctx());
+                    self.out.extend(effect);
+                }
+                if !files.is_empty() {
+                    return;
                 }
             }
             let effect = shellward_effects::redirect(Some(t), append, &self.ctx());
@@ -614,6 +625,39 @@ impl Walk<'_> {
         let inner = shellward_syntax::analyze(script);
         let subjects = crate::subject::subjects(inner.commands(), inner.source());
         self.script(inner.commands(), &subjects, depth + 1);
+    }
+}
+
+impl Walk<'_> {
+    /// The files descriptor `fd` may be open on in `c`: any of its own
+    /// redirections of `fd` (whatever their order: `2>/dev/null 2<~/.bashrc`),
+    /// copies from another descriptor (`2<&3`), and what an earlier `exec`
+    /// left open.
+    fn files_on(&self, c: &SimpleCommand, fd: u32) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut wanted = vec![fd];
+        for _ in 0..4 {
+            let Some(fd) = wanted.pop() else { break };
+            for r in c.redirects.iter().filter(|r| r.effective_fd() == fd) {
+                match r.op {
+                    RedirectOp::DupInput | RedirectOp::DupOutput => {
+                        if let Ok(from) = r.target.value.parse::<u32>() {
+                            wanted.push(from);
+                        }
+                    }
+                    _ => out.extend(file_of(r).map(str::to_string)),
+                }
+            }
+            out.extend(
+                self.exec_files
+                    .iter()
+                    .filter(|(f, _)| *f == fd)
+                    .map(|(_, file)| file.clone()),
+            );
+        }
+        out.sort();
+        out.dedup();
+        out
     }
 }
 

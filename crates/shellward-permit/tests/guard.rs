@@ -692,11 +692,24 @@ fn deletes_through_a_link_on_disk_are_placed_where_it_leads() {
     let scratch = p._dir.path().canonicalize().unwrap().join("scratch");
     std::fs::create_dir_all(&scratch).unwrap();
     std::os::unix::fs::symlink(&p.home, scratch.join("h")).unwrap();
+    // In the workspace: a link to the home, and one to a directory in it.
+    std::fs::create_dir_all(p.home.join("sub")).unwrap();
+    std::os::unix::fs::symlink(p.home.join("sub"), p.ws.join("in")).unwrap();
+    std::os::unix::fs::symlink(&p.home, p.ws.join("zz")).unwrap();
     let link = scratch.join("h");
     let link = link.display();
     let rows: Vec<(String, Action)> = vec![
         (format!("rm -rf {link}/"), Ask),
         (format!("rm -rf {link}/*"), Ask),
+        (format!("find {link}/. -delete"), Ask),
+        (format!("cp -r src/. {link}"), Ask),
+        (
+            format!("rm -f {}/../.bashrc", p.ws.join("in").display()),
+            Ask,
+        ),
+        ("rm -f zz/.profile".to_string(), Ask),
+        ("rm -rf zz/".to_string(), Ask),
+        ("rm -f zz".to_string(), Allow),
         (format!("find {link}/ -delete"), Ask),
         // The link itself.
         (format!("rm -rf {link}"), Allow),
@@ -734,6 +747,26 @@ fn what_is_known_only_when_it_runs_is_taken_at_its_worst() {
         ("cd \"$D\" && echo x > ../../../../root/.bashrc",      Ask),
         ("printf '%s\\0' ~ | xargs -0 \"$CMD\" -rf",             Ask),
         ("git config man.x.cmd 'rm -rf ~;'",                    Ask),
+        // The second review: flags of programs without a grammar, values
+        // that split, git's configuration at run time, descriptors by
+        // copy and in any order, programs given a descriptor's path,
+        // extended and workspace globs, start-up files by name.
+        ("rsync -a $X src/ ~/backup/",                          Ask),
+        ("find . -print $X",                                    Ask),
+        ("git -c \"$X\" status",                                Ask),
+        ("git $GIT_OPTS push origin",                           Ask),
+        ("git -C $D push origin",                               Ask),
+        ("git checkout -b $B",                                  Ask),
+        ("git push --repo -- $F origin main",                   Ask),
+        ("git -C \"$DIR\" status",                              Allow),
+        ("kubectl get pods -n \"$NS\"",                         Allow),
+        ("tee /dev/stdin < ~/.bashrc",                          Ask),
+        ("echo pwned 2>/dev/null 2<~/.bashrc >/dev/stderr",     Ask),
+        ("exec 3<~/.bashrc; echo pwned 2<&3 >/dev/stderr",      Ask),
+        ("sort < in.txt > /dev/stdout",                         Allow),
+        ("echo pwned > ~/.bash@(rc)",                           Ask),
+        ("echo x > .gi?/config",                                Ask),
+        ("cd \"$D\" && echo x > .bashrc",                       Ask),
         // An expanded word where an option or a subcommand may be.
         ("git push $F origin main",                             Ask),
         ("git branch $name",                                    Ask),

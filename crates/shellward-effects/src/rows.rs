@@ -124,6 +124,10 @@ pub enum Cond {
     /// is: a switch that takes no value and lowers a severity (PowerShell's
     /// `-WhatIf`).
     NoWord(&'static [&'static str]),
+    /// A word expanded when the command runs may be options
+    /// ([`Args::open`]); what is written out is read by the rules and the
+    /// lenient reading, which name what it runs.
+    Open,
     /// An operand (after the row's path) that names a file or directory
     /// that exists (`git checkout src`: a path, not a branch), or any
     /// operand where the working directory is only known when it runs.
@@ -479,16 +483,16 @@ pub const ROWS: &[Row] = &[
     row!("git.repack-drop", P::Git, "git", &["repack"], &[Opt(&["-d"]), Opt(&["-a"])], A::Discard, DES, T::None, Fixed, "repacks and drops unreachable objects (dropped stashes and lost commits go)", None, &[("git repack -a -d", D), ("git repack -d", N)]),
     row!("git.gc-config-prune", P::Git, "git", &["gc"], &[WordContains("gc.")], A::Discard, DES, T::None, Fixed, "collects garbage with expiry settings given on the command line (may delete unreachable commits now)", None, &[("git -c gc.pruneExpire=now gc", D)]),
     row!("git.gc-prune-now", P::Git, "git", &["gc"], &[Opt(&["--prune=now", "--prune=all"])], A::Discard, DES, T::None, Fixed, "deletes unreachable commits now", None, &[("git gc --prune=now", D), ("git gc", N)]),
-    row!("git.archive-runs-program", P::Git, "git", &["archive"], &[Opt(&["--exec"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git archive --remote=origin --exec='rm -rf ~' HEAD", D), ("git archive HEAD", N)]),
-    row!("git.clone-runs-program", P::Git, "git", &["clone"], &[Opt(&["--upload-pack", "-u"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git clone -u 'rm -rf ~' origin x", D), ("git clone \"$URL\"", D)]),
-    row!("git.fetch-runs-program", P::Git, "git", &["fetch"], &[Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git fetch --upload-pack='rm -rf ~' origin", D), ("git fetch origin \"$BRANCH\"", D), ("git fetch origin main", N)]),
-    row!("git.ls-remote-runs-program", P::Git, "git", &["ls-remote"], &[Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git ls-remote --upload-pack=x origin", D)]),
-    row!("git.pull-runs-program", P::Git, "git", &["pull"], &[Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git pull --upload-pack=x origin main", D)]),
+    row!("git.archive-runs-program", P::Git, "git", &["archive"], &[Open, Opt(&["--exec"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git archive --remote=origin \"$X\" HEAD", D), ("git archive HEAD", N)]),
+    row!("git.clone-runs-program", P::Git, "git", &["clone"], &[Open, Opt(&["--upload-pack", "-u"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git clone \"$URL\"", D), ("git clone https://example.com/r.git", N)]),
+    row!("git.fetch-runs-program", P::Git, "git", &["fetch"], &[Open, Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git fetch origin \"$BRANCH\"", D), ("git fetch origin main", N)]),
+    row!("git.ls-remote-runs-program", P::Git, "git", &["ls-remote"], &[Open, Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git ls-remote origin \"$REF\"", D)]),
+    row!("git.pull-runs-program", P::Git, "git", &["pull"], &[Open, Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git pull origin \"$B\"", D)]),
     row!("git.push-prune", P::Git, "git", &["push"], &[Opt(&["--prune"])], A::Publish, DES, T::None, Fixed, "deletes remote branches that have no local counterpart", Some("git push --prune --dry-run first"), &[("git push --prune origin 'refs/heads/*'", D)]),
     row!("git.push-config-mirror", P::Git, "git", &["push"], &[WordContains(".mirror")], A::Publish, CAT, T::None, Fixed, "pushes as a mirror (a remote's mirror setting given on the command line): force-updates and deletes remote refs", Some("git push --force-with-lease"), &[("git -c remote.origin.mirror=true push origin", C)]),
     row!("git.push-config-force", P::Git, "git", &["push"], &[WordContains(".push=+")], A::Publish, CAT, T::None, Fixed, "force-pushes through a refspec set on the command line", Some("git push --force-with-lease"), &[("git -c remote.origin.push=+refs/heads/*:refs/heads/* push origin", C)]),
     row!("git.push-force", P::Git, "git", &["push"], &[Opt(&["-f", "--force", "--mirror"])], A::Publish, CAT, T::None, Fixed, "force-pushes: replaces published history", Some("git push --force-with-lease"), &[("git push --force origin main", C), ("git push -f", C), ("git push --mirror backup", C), ("git push --force-with-lease", W), ("git push --force-with-lease --force origin main", C), ("git push --force-if-includes --force origin main", C), ("git push $F origin main", C), ("git push origin \"$BRANCH\"", C), ("git push -u $F origin main", C), ("git -C \"$DIR\" push origin main", W)]),
-    row!("git.push-runs-program", P::Git, "git", &["push"], &[Opt(&["--receive-pack", "--exec"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git push --receive-pack=x origin", D), ("git push --exec=x origin", D)]),
+    row!("git.push-runs-program", P::Git, "git", &["push"], &[Open, Opt(&["--receive-pack", "--exec"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git push origin \"$B\"", C)]),
     row!("git.push-lease", P::Git, "git", &["push"], &[Opt(&["--force-with-lease"])], A::Publish, WRI, T::None, Fixed, "force-pushes if the remote is as last fetched", None, &[("git push --force-with-lease origin x", W)]),
     row!("git.push-plus-ref", P::Git, "git", &["push"], &[OperandStarts("+")], A::Publish, CAT, T::None, Fixed, "force-pushes a ref (`+ref`): replaces published history", Some("git push --force-with-lease"), &[("git push origin +main", C)]),
     row!("git.push-delete", P::Git, "git", &["push"], &[Opt(&["-d", "--delete"])], A::Publish, DES, T::None, Fixed, "deletes a remote branch or tag", None, &[("git push origin --delete old", D)]),
@@ -932,6 +936,7 @@ impl Row {
             DashDash => open || args.dashdash(),
             LastOperand(words) => open_rest || rest.last().is_some_and(|o| words.contains(o)),
             NotPrompting => ctx.stdin_fed || open || !rm_prompts(args),
+            Open => open,
             NoWord(words) => !args
                 .words()
                 .iter()

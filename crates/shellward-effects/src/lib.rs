@@ -999,7 +999,12 @@ fn splits(word: &str) -> bool {
 /// working directory (`$HOME/x`, `"$PWD"`), absolute paths.
 pub(crate) fn opens(word: &str) -> bool {
     const PATHS: &[&str] = &["$HOME", "${HOME}", "$PWD", "${PWD}", "$OLDPWD", "${OLDPWD}"];
+    // Numbers the shell sets: its PID, the last job's, a status, a count.
+    const NUMBERS: &[&str] = &["$$", "$!", "$?", "$#", "${$}", "${!}", "${?}", "${#}"];
     let plain = word.trim_start_matches('"');
+    if NUMBERS.contains(&plain.trim_end_matches('"')) {
+        return false;
+    }
     let starts = (plain.starts_with('$') && !plain.starts_with("$'") && !plain.starts_with("$\""))
         || plain.starts_with('`');
     if starts {

@@ -830,8 +830,17 @@ impl Row {
             .iter()
             .enumerate()
             .map(|(i, t)| {
+                // `find -L`, `-H`, `-follow`: a starting point that is a link
+                // is followed.
+                let follows = matches!(self.targets, T::FindRoots)
+                    && args
+                        .words()
+                        .iter()
+                        .any(|w| matches!(w.as_str(), "-L" | "-H" | "-follow"));
                 let scope = if destination || moved_to == Some(i) {
                     scope::place_destination(t, ctx)
+                } else if follows {
+                    scope::place_followed(t, ctx)
                 } else if matches!(self.targets, T::FindRoots) && scope::is_temp_dir(t, ctx) {
                     // What find finds below a temporary directory is temporary.
                     Scope::Temp

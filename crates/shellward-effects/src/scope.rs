@@ -230,6 +230,12 @@ pub fn place(word: &str, ctx: &Context<'_>) -> Scope {
     place_following(word, ctx, false)
 }
 
+/// [`place`] of a path whose last part, a link, is followed (`find -L
+/// LINK`).
+pub fn place_followed(word: &str, ctx: &Context<'_>) -> Scope {
+    place_following(word, ctx, true)
+}
+
 /// [`place`], with `into`: the program goes into `word` when it is a
 /// directory (a destination: `rsync -a x/ /tmp/H`, `tar -C /tmp/H`), so a
 /// link there is followed.

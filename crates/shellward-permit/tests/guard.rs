@@ -702,6 +702,8 @@ fn deletes_through_a_link_on_disk_are_placed_where_it_leads() {
         (format!("rm -rf {link}/"), Ask),
         (format!("rm -rf {link}/*"), Ask),
         (format!("find {link}/. -delete"), Ask),
+        (format!("find {link} -follow -delete"), Ask),
+        (format!("find -L {link} -delete"), Ask),
         (format!("cp -r src/. {link}"), Ask),
         (
             format!("rm -f {}/../.bashrc", p.ws.join("in").display()),

@@ -101,8 +101,9 @@ const DENY: &[&str] = &[
 fn decisions() {
     use shellward_permit::{Mode, Request, Settings, decide};
     let commands = shellward_corpus::commands(shellward_corpus::ALL);
-    let dir = std::env::temp_dir().join(format!("shellward-permit-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when it goes out of scope, also on a panic.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_path_buf();
     let ctx = shellward_judge::Context::new(&dir, &dir);
     let judged: Vec<_> = commands
         .iter()
@@ -184,7 +185,6 @@ fn decisions() {
                 c.chars().take(110).collect::<String>()
             );
         }
-        let _ = std::fs::remove_dir_all(&dir);
         return;
     }
     if let Ok(only) = std::env::var("SHELLWARD_BENCH_ONLY") {
@@ -193,7 +193,6 @@ fn decisions() {
             "one" => &one_rule,
             _ => &with_rules,
         };
-        let _ = std::fs::remove_dir_all(&dir);
         println!("{only}: {:.2} µs", time(settings) * 1e6);
         return;
     }
@@ -240,7 +239,6 @@ fn decisions() {
         .unwrap()
         .as_secs_f64()
         / (5 * commands.len()) as f64;
-    let _ = std::fs::remove_dir_all(&dir);
     println!(
         "analyze + judge: {:.2} µs; analyze + judge + effects (a yolo decision, no rules): {:.2} µs per corpus command",
         judged_only * 1e6,

@@ -320,14 +320,14 @@ pub fn knows(program: &str) -> bool {
     is_known(family(program))
 }
 
-/// One name for a family of programs (`mkfs.ext4`, `mke2fs`, `newfs_msdos`
-/// are all `mkfs`).
 /// A program's name without its directory, `/` or Windows' `\\` (Git Bash
 /// runs `'C:\\Program Files\\Git\\cmd\\git.exe'`).
 pub(crate) fn base_name(program: &str) -> &str {
     program.rsplit(['/', '\\']).next().unwrap_or(program)
 }
 
+/// One name for a family of programs (`mkfs.ext4`, `mke2fs`, `newfs_msdos`
+/// are all `mkfs`).
 pub(crate) fn family(program: &str) -> &str {
     const MKFS: &[&str] = &["mke2fs", "mkdosfs", "mkntfs", "mkexfatfs"];
     const ALIASES: &[(&str, &str)] = &[
@@ -639,14 +639,17 @@ fn named_when_run(target: &str) -> bool {
 /// the extended ones (`@(rc)`, `+(x)`, `!(x)`) where `shopt -s extglob`
 /// holds.
 fn is_glob(target: &str) -> bool {
-    target.contains(['*', '?', '[']) || ["@(", "+(", "!("].iter().any(|g| target.contains(g))
+    GLOBS.iter().any(|g| target.contains(g))
 }
+
+/// What starts a glob in a redirection's target ([`is_glob`]).
+const GLOBS: &[&str] = &["*", "?", "[", "@(", "+(", "!("];
 
 /// Where a redirection's glob (`/tmp/et?/passwd`) may open a file: below
 /// the static directory before its first glob (a glob matches no `..`),
 /// unknown when that is the root or cannot be placed.
 fn globbed(target: &str, ctx: &Context<'_>) -> Scope {
-    let glob = ["*", "?", "[", "@(", "+(", "!("]
+    let glob = GLOBS
         .iter()
         .filter_map(|g| target.find(g))
         .min()
@@ -747,7 +750,10 @@ impl<'a> Args<'a> {
                 exact::option_takes_next(program, sub, w).unwrap_or(false)
             })
         };
-        if let Some(exact) = exact::read(program, args.subcommand, after).filter(|_| !args.open) {
+        // An open command is not read by its grammar: its words are not all known.
+        if !args.open
+            && let Some(exact) = exact::read(program, args.subcommand, after)
+        {
             // The rows look for git's subcommand among the operands.
             let mut operands: Vec<&'a str> = args.subcommand.into_iter().collect();
             operands.extend(exact.operands.iter().copied());
@@ -917,7 +923,7 @@ impl<'a> Args<'a> {
 /// operand that says what the program does (`git stash "$op"`). After one
 /// it is read as an operand (`npm install "$PKG"` installs a package). A
 /// word right after an option that takes the next word (`-m "$MSG"`; by the
-/// program's grammar, else any option without `=`) is its value.
+/// program's grammar or git's table, else none: a flag) is its value.
 fn opened(
     words: &[String],
     subcommand: Option<usize>,
@@ -1015,22 +1021,7 @@ pub(crate) fn opens(word: &str) -> bool {
         });
     }
     // An unquoted expansion after other text splits into more words.
-    let (mut single, mut double) = (false, false);
-    let mut chars = word.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' if !single => {
-                chars.next();
-            }
-            '\'' if !double => single = !single,
-            '"' if !single => double = !double,
-            '$' | '`' if !single && !double => {
-                return !matches!(chars.peek(), Some('\'' | '"') | None);
-            }
-            _ => {}
-        }
-    }
-    false
+    splits(word)
 }
 
 fn is_option(word: &str) -> bool {

@@ -399,29 +399,7 @@ impl Walk<'_> {
                 self.redirect(&readers, r, c, depth);
             }
         }
-        // A program given a descriptor's path (`tee /dev/stdin <
-        // ~/.bashrc`, `cp x /dev/fd/0`, `dd of=/dev/stdin`) opens the
-        // file on it, and may write it.
-        for w in c.argv().skip(1) {
-            let w = w.strip_prefix("of=").unwrap_or(w);
-            if let Some(fd) = descriptor(w) {
-                for file in self.files_on(c, fd) {
-                    let effect = shellward_effects::redirect(Some(&file), false, &self.ctx());
-                    self.out.extend(effect);
-                }
-            }
-        }
-        // `exec 3< ~/.bashrc`, `exec 2<&3`: descriptors that stay open on
-        // files.
-        if c.argv().eq(["exec"]) {
-            for r in &c.redirects {
-                let fd = r.effective_fd();
-                let files = self.files_on(c, fd);
-                self.exec_files.retain(|(f, _)| *f != fd);
-                self.exec_files
-                    .extend(files.into_iter().map(|file| (fd, file)));
-            }
-        }
+        self.descriptors(c);
         // `echo 'DROP DATABASE x' | mysql`: what is piped into a reader
         // of scripts is a script (unless a shell was given one with -c).
         let scripted = subjects_here
@@ -629,6 +607,32 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// What `c` does through descriptors: a program given a descriptor's
+    /// path (`tee /dev/stdin < ~/.bashrc`, `cp x /dev/fd/0`, `dd
+    /// of=/dev/stdin`) opens the file on it, and may write it; `exec 3<
+    /// ~/.bashrc`, `exec 2<&3` keep descriptors open on files for the
+    /// commands after it.
+    fn descriptors(&mut self, c: &SimpleCommand) {
+        for w in c.argv().skip(1) {
+            let w = w.strip_prefix("of=").unwrap_or(w);
+            if let Some(fd) = descriptor(w) {
+                for file in self.files_on(c, fd) {
+                    let effect = shellward_effects::redirect(Some(&file), false, &self.ctx());
+                    self.out.extend(effect);
+                }
+            }
+        }
+        if c.argv().eq(["exec"]) {
+            for r in &c.redirects {
+                let fd = r.effective_fd();
+                let files = self.files_on(c, fd);
+                self.exec_files.retain(|(f, _)| *f != fd);
+                self.exec_files
+                    .extend(files.into_iter().map(|file| (fd, file)));
+            }
+        }
+    }
+
     /// The files descriptor `fd` may be open on in `c`: any of its own
     /// redirections of `fd` (whatever their order: `2>/dev/null 2<~/.bashrc`),
     /// copies from another descriptor (`2<&3`), and what an earlier `exec`

@@ -126,6 +126,63 @@ pub fn begins_long(options: &Options, name: &str) -> bool {
             .any(|full| full.starts_with("--") && full.starts_with(name))
 }
 
+/// The option letters of GNU tar and bsdtar that take a value (`-b NUM`,
+/// `-C DIR`, `-f FILE`, `-F SCRIPT`, `-g FILE`, `-H FORMAT`, `-I PROG`, `-K
+/// NAME`, `-L NUM`, `-N DATE`, `-T FILE`, `-V NAME`, `-X FILE`).
+const TAR_VALUE_LETTERS: &[u8] = b"bCfFgHIKLNTVX";
+
+/// tar's old option style (`tar xfC x.tar DIR`): a first argument without
+/// a dash is a cluster of option letters whose values follow it, in the
+/// order of their letters (GNU tar's manual, "Old Option Style"; bsdtar
+/// reads it the same). The words rewritten as one dash option a letter,
+/// each followed by its value: `-x -f x.tar -C DIR`, then the rest. `None`
+/// when `words` does not start so.
+pub fn tar_old_style<S: AsRef<str>>(words: &[S]) -> Option<Vec<String>> {
+    let first = words.first()?.as_ref();
+    if first.is_empty()
+        || first.starts_with('-')
+        || !first.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
+        return None;
+    }
+    let mut rest = words[1..].iter().map(AsRef::as_ref);
+    let mut out = Vec::with_capacity(words.len() + first.len());
+    for letter in first.chars() {
+        out.push(format!("-{letter}"));
+        if TAR_VALUE_LETTERS.contains(&(letter as u8)) {
+            out.extend(rest.next().map(str::to_string));
+        }
+    }
+    out.extend(rest.map(str::to_string));
+    Some(out)
+}
+
+#[cfg(test)]
+mod tar_old {
+    /// `(words, as dash options)`; `-` for not old-style.
+    #[rustfmt::skip]
+    const ROWS: &[(&str, &str)] = &[
+        ("xf x.tar",            "-x -f x.tar"),
+        ("xfC x.tar DIR a",     "-x -f x.tar -C DIR a"),
+        ("Cxf DIR x.tar",       "-C DIR -x -f x.tar"),
+        ("czvf out.tgz src",    "-c -z -v -f out.tgz src"),
+        ("tIf CMD x.tar",       "-t -I CMD -f x.tar"),
+        ("xf",                  "-x -f"),
+        ("-xf x.tar",           "-"),
+        ("x.tar",               "-"),
+        ("",                    "-"),
+    ];
+
+    #[test]
+    fn old_style_reads_values_in_letter_order() {
+        for &(words, want) in ROWS {
+            let words: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
+            let got = super::tar_old_style(&words).map_or("-".to_string(), |w| w.join(" "));
+            assert_eq!(got, want, "{words:?}");
+        }
+    }
+}
+
 /// The literal values a table may require (`find -exec ... {}`, `EOF`).
 const LITERALS: &[&str] = &["{}", "EOF", "+"];
 

@@ -164,7 +164,9 @@ fn read_text(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
     // Inline SQL or code is cut into pieces by the reading above (at its
     // `;`, its parentheses): the whole text goes to the scans as well.
     let (mut sql_client, mut interpreter) = (false, false);
-    for mut piece in pieces(text) {
+    let pieces = pieces(text);
+    let reopened: Vec<String> = pieces.iter().flat_map(|p| opened_for_reading(p)).collect();
+    for mut piece in pieces {
         if piece.iter().all(|w| assignment(w).is_some()) {
             vars.extend(
                 piece
@@ -187,7 +189,7 @@ fn read_text(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
                 *w = bare.to_string();
             }
         }
-        if !read_piece(&piece, &here, &mut out, &mut work) {
+        if !read_piece(&piece, &reopened, &here, &mut out, &mut work) {
             out.truncate(MAX_EFFECTS - 1);
             out.push(unread());
             break;
@@ -195,7 +197,7 @@ fn read_text(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
         sql_client |= piece
             .iter()
             .any(|w| crate::scan::is_sql_client(crate::family(base(w))));
-        interpreter |= piece.iter().any(|w| crate::scan::is_interpreter(base(w)));
+        interpreter |= piece.iter().any(|w| crate::scan::reads_code_text(base(w)));
     }
     if sql_client {
         crate::scan::sql_effects(text, &mut out);
@@ -253,8 +255,11 @@ fn pieces(text: &str) -> Vec<Vec<String>> {
     for c in text.chars() {
         let dollar_paren = c == '(' && previous == '$';
         let dollar_brace = c == '{' && previous == '$';
+        // `>&0`, `2<&3`: a copy of a descriptor, one word.
+        let copy = c == '&' && matches!(previous, '>' | '<');
         previous = c;
         match c {
+            '&' if copy => word.push(c),
             '{' if dollar_brace => {
                 parameters += 1;
                 word.push(c);
@@ -302,6 +307,7 @@ fn pieces(text: &str) -> Vec<Vec<String>> {
 /// arguments run past its window, or the work budget spent.
 fn read_piece(
     piece: &[String],
+    reopened: &[String],
     ctx: &Context<'_>,
     out: &mut Vec<Effect>,
     work: &mut usize,
@@ -325,20 +331,7 @@ fn read_piece(
             }
             *work -= window.len();
         }
-        if let Some(rest) = word
-            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '&')
-            .strip_prefix('>')
-        {
-            let append = rest.starts_with('>');
-            let glued = rest.trim_start_matches(['>', '|']);
-            let target = if glued.is_empty() {
-                piece.get(i + 1).map(String::as_str)
-            } else {
-                Some(glued)
-            };
-            if let Some(target) = target.filter(|t| !t.starts_with('&')) {
-                out.extend(redirect(Some(target), append, ctx));
-            }
+        if read_redirect(piece, i, reopened, ctx, out) {
             continue;
         }
         if let Some((key, value)) = word.rsplit_once('=') {
@@ -396,6 +389,72 @@ fn read_piece(
         }
     }
     true
+}
+
+/// Is `piece[i]` a `>`/`>>` redirection (`2>`, `&>`, `>|`, `>>x`)? Its
+/// effect is added to `out`. A copy of a descriptor (`>&0`) or a path that
+/// reopens one (`> /dev/stderr`) writes whatever file that descriptor has
+/// open: any of the files the text opens for reading (`reopened`: `{ echo
+/// x > /dev/stderr; } 2< ~/.bashrc` truncates `~/.bashrc`), which a
+/// group's or a function's own redirections hide from the precise reading.
+fn read_redirect(
+    piece: &[String],
+    i: usize,
+    reopened: &[String],
+    ctx: &Context<'_>,
+    out: &mut Vec<Effect>,
+) -> bool {
+    let Some(rest) = piece[i]
+        .trim_start_matches(|c: char| c.is_ascii_digit() || c == '&')
+        .strip_prefix('>')
+    else {
+        return false;
+    };
+    let append = rest.starts_with('>');
+    let glued = rest.trim_start_matches(['>', '|']);
+    let target = if glued.is_empty() {
+        piece.get(i + 1).map(String::as_str)
+    } else {
+        Some(glued)
+    };
+    let Some(target) = target else {
+        return true;
+    };
+    let copy = target.strip_prefix('&');
+    if copy.is_some_and(|fd| fd.bytes().all(|b| b.is_ascii_digit()))
+        || copy.is_none() && crate::scope::descriptor(target).is_some()
+    {
+        // A copy writes where the descriptor is (no truncation); a path
+        // reopens the file as the redirection says.
+        let append = append || copy.is_some();
+        for file in reopened {
+            out.extend(redirect(Some(file), append, ctx));
+        }
+    }
+    if copy.is_none() {
+        out.extend(redirect(Some(target), append, ctx));
+    }
+    true
+}
+
+/// The files `piece` opens for reading on a descriptor (`2< ~/.bashrc`,
+/// `<> f`, `3<f`), not here-documents, here-strings, process
+/// substitutions or copies of descriptors.
+fn opened_for_reading(piece: &[String]) -> impl Iterator<Item = String> + '_ {
+    piece.iter().enumerate().filter_map(|(i, word)| {
+        let rest = word
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .strip_prefix('<')?;
+        if rest.starts_with(['<', '(', '&']) {
+            return None;
+        }
+        let rest = rest.strip_prefix('>').unwrap_or(rest);
+        if rest.is_empty() {
+            piece.get(i + 1).cloned()
+        } else {
+            Some(rest.to_string())
+        }
+    })
 }
 
 /// A shell or interpreter fed a script that is only known when it runs

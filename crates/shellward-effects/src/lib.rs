@@ -163,7 +163,12 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
         return out;
     }
     let rows = rows::by_program(program);
-    let (args, other) = Args::of(program, &words[1..], partial).readings();
+    // tar's old style (`tar xfC x.tar DIR`) read as the dash options it means.
+    let dashed = (program == "tar")
+        .then(|| shellward_argv::options::tar_old_style(&words[1..]))
+        .flatten();
+    let arguments = dashed.as_deref().unwrap_or(&words[1..]);
+    let (args, other) = Args::of(program, arguments, partial).readings();
     if args.git_config_open {
         out.push(Effect {
             rule: "git.config-at-run-time",
@@ -338,6 +343,8 @@ pub(crate) fn family(program: &str) -> &str {
         ("dcfldd", "dd"),
         ("gdd", "dd"),
         ("grm", "rm"),
+        ("gtar", "tar"),
+        ("bsdtar", "tar"),
         ("opentofu", "terraform"),
         // OpenTofu is Terraform's fork, with its commands.
         ("tofu", "terraform"),

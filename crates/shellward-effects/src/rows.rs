@@ -132,6 +132,10 @@ pub enum Cond {
     /// that exists (`git checkout src`: a path, not a branch), or any
     /// operand where the working directory is only known when it runs.
     OperandExists,
+    /// The command's standard input is fed (a pipe, a file, a
+    /// here-document): what the program asks is answered by that, not by a
+    /// person (`yes | unzip x.zip`).
+    Fed,
 }
 
 /// What the row's targets are.
@@ -152,6 +156,9 @@ pub enum Targets {
     /// The operands, as paths, without the values of these options
     /// (`truncate -s 0 FILE`).
     PathsSkipping(&'static [&'static str]),
+    /// The values of these options, as directories, or the working
+    /// directory where none is given (`tar -x -C DIR`, `unzip -d DIR`).
+    Directory(&'static [&'static str]),
 }
 
 /// How the targets' place changes the row's severity. Everywhere, a
@@ -175,6 +182,12 @@ pub enum Grade {
     /// Files moved away from where they were (`mv`): as [`File`], and at
     /// least destructive anywhere outside the workspace or not known.
     Move,
+    /// Files of names the command does not give (an archive's members)
+    /// written into a directory: at least destructive where that directory
+    /// is the root, a system directory or under one, the home itself, a
+    /// sensitive one, or not known (its dot-files, `.ssh`, `bin` may be
+    /// among the names); write where disposable; else the row's.
+    Into,
 }
 
 /// One effect of a program.
@@ -727,8 +740,9 @@ pub const ROWS: &[Row] = &[
     row!("system.swapoff", P::System, "swapoff", &[], &[], A::System, WRI, T::None, Fixed, "turns swap off", None, &[("swapoff -a", W)]),
     row!("system.sysctl-write", P::System, "sysctl", &[], &[Opt(&["-w", "--write", "-p", "--load"])], A::System, WRI, T::None, Fixed, "changes kernel settings", None, &[("sysctl -w vm.swappiness=10", W), ("sysctl -a", N)]),
     row!("system.systemctl", P::System, "systemctl", &[], &[Operand(&["stop", "disable", "mask", "kill", "poweroff", "reboot", "halt", "isolate", "kexec", "soft-reboot", "rescue", "emergency", "reboot.target", "poweroff.target", "halt.target", "rescue.target", "emergency.target"])], A::System, DES, T::None, Fixed, "stops or disables services", None, &[("systemctl stop nginx", D), ("systemctl status nginx", N)]),
-    row!("fs.tar-unlink", P::Filesystem, "tar", &[], &[Opt(&["--recursive-unlink", "--unlink-first", "-U"])], A::Delete, DES, T::OptionValue(&["-C", "--directory"]), Tree, "deletes what is in the way of what it extracts", None, &[("tar -x --recursive-unlink -f x.tar -C ~", C), ("tar -x --unlink-first -f x.tar -C out", D)]),
+    row!("fs.tar-unlink", P::Filesystem, "tar", &[], &[Opt(&["--recursive-unlink", "--unlink-first", "-U"])], A::Delete, DES, T::Directory(&["-C", "--directory"]), Into, "deletes what is in the way of what it extracts", None, &[("tar -x --recursive-unlink -f x.tar -C ~", D), ("tar -x --unlink-first -f x.tar -C out", D), ("tar -x -U -f x.tar", D), ("tar -x -U -f x.tar -C /tmp/x", W)]),
     row!("fs.tar-remove-files", P::Filesystem, "tar", &[], &[Opt(&["--remove-files"])], A::Delete, DES, T::LastPath, Tree, "deletes the files it archived", None, &[("tar --remove-files -cf out.tar /tmp/scratch", W), ("tar --remove-files -cf out.tar /etc", C), ("tar -cf out.tar --remove-files data.json", D), ("tar -czf out.tar.gz /home/user", N)]),
+    row!("fs.tar-extract", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Not(&["-O", "--to-stdout", "--to-command"])], A::Write, WRI, T::Directory(&["-C", "--directory"]), Into, "extracts an archive over the files there", None, &[("tar -xf x.tar -C ~", D), ("tar xf x.tar -C ~", D), ("tar xfC x.tar ~", D), ("tar -xzf x.tgz --directory=/etc", D), ("tar -C / -xf x.tar", D), ("tar -xf x.tar", W), ("tar -xf x.tar -C out", W), ("tar -xf x.tar -C /tmp/out", W), ("tar -xf x.tar -C ~/Downloads", W), ("tar -O -xf x.tar", N), ("tar --to-stdout -xf x.tar", N), ("tar -xOf x.tar", W), ("tar -tf x.tar -C ~", N), ("tar cf x.tar ~", N)]),
     row!("fs.tee", P::Filesystem, "tee", &[], &[], A::Write, WRI, T::Paths, File, "writes files", None, &[("tee out.txt", W), ("tee /etc/hosts", D), ("tee /tmp/out", W), ("tee -a ~/.bashrc", D), ("tee .git/hooks/pre-commit", D), ("tee /dev/sda", C), ("tee /dev/null", W), ("tee /dev/stdin", W)]),
     row!("system.init-level", P::System, "telinit", &[], &[Operand(&["0", "6", "1"])], A::System, DES, T::None, Fixed, "stops or restarts the machine", None, &[("telinit 6", D)]),
     row!("iac.terraform-destroy", P::Iac, "terraform", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("terraform plan -destroy first"), &[("terraform destroy -auto-approve", C), ("terraform plan", N)]),
@@ -756,6 +770,8 @@ pub const ROWS: &[Row] = &[
     row!("system.umount-force", P::System, "umount", &[], &[Opt(&["-f", "--force", "-l", "--lazy"])], A::System, DES, T::None, Fixed, "forces file systems off (open files lose writes)", None, &[("umount -f /mnt/data", D)]),
     row!("system.umount", P::System, "umount", &[], &[], A::System, WRI, T::None, Fixed, "unmounts file systems", None, &[("umount /mnt/data", W)]),
     row!("fs.unlink", P::Filesystem, "unlink", &[], &[], A::Delete, DES, T::Paths, File, "deletes a file", None, &[("unlink a.txt", D), ("unlink ~/.zshrc", D), ("unlink /tmp/scratch", W)]),
+    row!("fs.unzip-overwrite", P::Filesystem, "unzip", &[], &[Opt(&["-o"]), Not(&["-l", "-t", "-p", "-c", "-v", "-Z", "-n"])], A::Write, WRI, T::Directory(&["-d"]), Into, "extracts an archive over the files there without asking", None, &[("unzip -o x.zip -d ~", D), ("unzip -oq x.zip -d /usr/local", D), ("unzip -o x.zip", W), ("unzip -o x.zip -d /tmp/x", W), ("unzip -l x.zip", N), ("unzip x.zip -d ~", N)]),
+    row!("fs.unzip-answered", P::Filesystem, "unzip", &[], &[Fed, Not(&["-l", "-t", "-p", "-c", "-v", "-Z", "-n"])], A::Write, WRI, T::Directory(&["-d"]), Into, "extracts an archive over the files there, its questions answered by standard input", None, &[("yes | unzip x.zip -d ~", D)]),
     row!("system.userdel-home", P::System, "userdel", &[], &[Opt(&["-r", "--remove"])], A::System, CAT, T::None, Fixed, "deletes a user and their home directory", None, &[("userdel -r alice", C)]),
     row!("system.userdel", P::System, "userdel", &[], &[], A::System, DES, T::None, Fixed, "deletes a user", None, &[("userdel alice", D)]),
     row!("system.usermod-lock", P::System, "usermod", &[], &[Opt(&["-L", "--lock", "-e", "--expiredate"])], A::System, DES, T::None, Fixed, "locks or expires an account", None, &[("usermod -L root", D), ("usermod -aG docker me", N)]),
@@ -945,6 +961,7 @@ impl Row {
             DashDash => open || args.dashdash(),
             LastOperand(words) => open_rest || rest.last().is_some_and(|o| words.contains(o)),
             NotPrompting => ctx.stdin_fed || open || !rm_prompts(args),
+            Fed => ctx.stdin_fed,
             Open => open,
             NoWord(words) => !args
                 .words()
@@ -1002,6 +1019,10 @@ impl Row {
                 out
             }
             T::LastPath => rest.last().copied().into_iter().collect(),
+            T::Directory(options) => {
+                let dirs = option_values(args.words(), options);
+                if dirs.is_empty() { vec!["."] } else { dirs }
+            }
             // dd and qemu-img dd read their operands in order: the last
             // `of=` is the one written (`dd of=/etc/passwd of=/tmp/x`).
             T::Value(key) => args
@@ -1046,6 +1067,11 @@ impl Row {
             }
             File | Move if scope == S::Unknown && many => at_least(Severity::Destructive),
             File | Move | Tree | Scoped if wide_file => at_least(Severity::Destructive),
+            Into if wide_file && scope != S::WorkspaceRoot
+                || matches!(scope, S::System | S::Unknown) =>
+            {
+                at_least(Severity::Destructive)
+            }
             Move if scope.is_outside() && !scope.is_disposable() => at_least(Severity::Destructive),
             // A file deleted or edited in place outside the workspace is
             // gone for good (`rm /etc/hosts`, `sed -i d ~/notes`), as a file

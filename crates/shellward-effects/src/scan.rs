@@ -134,6 +134,14 @@ pub fn is_interpreter(program: &str) -> bool {
     code_options(program).is_some()
 }
 
+/// Does `program` read code from its operands or standard input, so that
+/// a text around it may be code? Not a program of [`CODE`] whose code is
+/// only in option values and whose operands are data (tar's archives).
+pub fn reads_code_text(program: &str) -> bool {
+    const CODE_IN_OPTIONS_ONLY: &[&str] = &["tar", "bsdtar", "gtar"];
+    is_interpreter(program) && !CODE_IN_OPTIONS_ONLY.contains(&program)
+}
+
 /// Does `program` read SQL (`psql`, `mysql`)? Its standard input may be SQL.
 pub fn is_sql_client(program: &str) -> bool {
     sql_options(program).is_some()

@@ -539,6 +539,25 @@ fn stays_below(path: &Path, root: &Path) -> bool {
     }
 }
 
+/// The descriptor a path reopens (`/dev/stderr`, `/dev/fd/3`,
+/// `/proc/self/fd/3`, `/dev//fd/3`), if it names one.
+pub fn descriptor(target: &str) -> Option<u32> {
+    let folded = fold(Path::new(target));
+    let p = folded.to_str()?;
+    match p {
+        "/dev/stdin" => return Some(0),
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
+    }
+    let n = p
+        .strip_prefix("/dev/fd/")
+        .or_else(|| p.strip_prefix("/proc/self/fd/"))
+        .or_else(|| p.strip_prefix("/proc/thread-self/fd/"))
+        .or_else(|| p.strip_prefix("/proc/$$/fd/"))?;
+    n.parse().ok()
+}
+
 /// The standard streams by descriptor: the command's own output.
 const STREAMS: &[&str] = &["/dev/fd/0", "/dev/fd/1", "/dev/fd/2"];
 

@@ -5,15 +5,17 @@
 use std::path::Path;
 
 use shellward_effects::{Context, ROWS, Severity, effects, worst};
+use shellward_syntax::Connector;
 
-fn ctx() -> Context<'static> {
+/// `stdin_fed`: the command's standard input is a pipe or a file.
+fn ctx(stdin_fed: bool) -> Context<'static> {
     static ROOTS: std::sync::OnceLock<Vec<std::path::PathBuf>> = std::sync::OnceLock::new();
     Context {
         cwd: Some(Path::new("/home/u/proj")),
         roots: ROOTS.get_or_init(|| vec!["/home/u/proj".into()]),
         home: Some(Path::new("/home/u")),
         links: &[],
-        stdin_fed: false,
+        stdin_fed,
         many: false,
     }
 }
@@ -27,7 +29,9 @@ fn severity(command: &str) -> Option<Severity> {
         .filter_map(|c| {
             // As the guard gives them: expanded words as written.
             let words: Vec<String> = c.argv().map(str::to_string).collect();
-            worst(&effects(&words, !c.is_static(), &ctx()))
+            let fed = matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll))
+                || c.redirects.iter().any(|r| r.effective_fd() == 0);
+            worst(&effects(&words, !c.is_static(), &ctx(fed)))
         })
         .max()
 }
@@ -132,16 +136,16 @@ fn inline_code_and_sql() {
 fn partial_commands() {
     let words = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
     assert_eq!(
-        worst(&effects(&words(&["rm", "-rf"]), true, &ctx())),
+        worst(&effects(&words(&["rm", "-rf"]), true, &ctx(false))),
         Some(D)
     );
-    assert_eq!(worst(&effects(&words(&["rm"]), true, &ctx())), Some(W));
+    assert_eq!(worst(&effects(&words(&["rm"]), true, &ctx(false))), Some(W));
     assert_eq!(
-        worst(&effects(&words(&["rm", "-rf", "src"]), true, &ctx())),
+        worst(&effects(&words(&["rm", "-rf", "src"]), true, &ctx(false))),
         Some(D)
     );
     assert_eq!(
-        worst(&effects(&words(&["rm", "-rf", "/"]), true, &ctx())),
+        worst(&effects(&words(&["rm", "-rf", "/"]), true, &ctx(false))),
         Some(C)
     );
 }
@@ -174,7 +178,7 @@ fn a_temporary_directory_holding_the_workspace_is_not_temporary() {
             "{command} (workspace under /tmp)"
         );
         assert_eq!(
-            worst(&effects(&words, false, &ctx())),
+            worst(&effects(&words, false, &ctx(false))),
             *elsewhere,
             "{command}"
         );

@@ -540,7 +540,7 @@ impl Walk<'_> {
             let append = matches!(r.op, RedirectOp::Append | RedirectOp::AppendAll);
             // `> /dev/stderr` with `2< ~/.bashrc` (or an earlier `exec
             // 2< ~/.bashrc`) reopens that file, truncated.
-            if let Some(fd) = descriptor(t) {
+            if let Some(fd) = shellward_effects::scope::descriptor(t) {
                 let files = self.files_on(c, fd);
                 if files.is_empty() && fd <= 2 {
                     // The command's own streams.
@@ -615,7 +615,7 @@ impl Walk<'_> {
     fn descriptors(&mut self, c: &SimpleCommand) {
         for w in c.argv().skip(1) {
             let w = w.strip_prefix("of=").unwrap_or(w);
-            if let Some(fd) = descriptor(w) {
+            if let Some(fd) = shellward_effects::scope::descriptor(w) {
                 for file in self.files_on(c, fd) {
                     let effect = shellward_effects::redirect(Some(&file), false, &self.ctx());
                     self.out.extend(effect);
@@ -665,25 +665,6 @@ impl Walk<'_> {
     }
 }
 
-/// The descriptor a path reopens (`/dev/stderr`, `/dev/fd/3`,
-/// `/proc/self/fd/3`, `/dev//fd/3`), if it names one.
-fn descriptor(target: &str) -> Option<u32> {
-    let folded = shellward_effects::scope::fold(Path::new(target));
-    let p = folded.to_str()?;
-    match p {
-        "/dev/stdin" => return Some(0),
-        "/dev/stdout" => return Some(1),
-        "/dev/stderr" => return Some(2),
-        _ => {}
-    }
-    let n = p
-        .strip_prefix("/dev/fd/")
-        .or_else(|| p.strip_prefix("/proc/self/fd/"))
-        .or_else(|| p.strip_prefix("/proc/thread-self/fd/"))
-        .or_else(|| p.strip_prefix("/proc/$$/fd/"))?;
-    n.parse().ok()
-}
-
 /// The file a redirection opens its descriptor on (`2< ~/.bashrc`,
 /// `3> log`), not a copy of another descriptor or a here-document.
 fn file_of(r: &shellward_syntax::Redirect) -> Option<&str> {
@@ -698,7 +679,7 @@ fn file_of(r: &shellward_syntax::Redirect) -> Option<&str> {
             | RedirectOp::AppendAll
     )
     .then_some(r.target.value.as_str())
-    .filter(|t| descriptor(t).is_none())
+    .filter(|t| shellward_effects::scope::descriptor(t).is_none())
 }
 
 /// `git show REV:PATH > PATH`: an old version written over the working

@@ -893,6 +893,22 @@ fn scripts_run(base: &str, program: &str, args: &[&str]) -> Vec<String> {
             .collect();
     }
     let family = base.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    // tar's operands are archives and members, not scripts: it runs the
+    // programs its options name (`-I ./x.sh`, `--to-command=./x.sh`).
+    if matches!(family, "tar" | "bsdtar") {
+        const RUNS: &[&str] = &[
+            "-I",
+            "-F",
+            "--use-compress-program",
+            "--to-command",
+            "--info-script",
+            "--new-volume-script",
+        ];
+        return option_values(args, RUNS)
+            .filter_map(|v| v.split_whitespace().next())
+            .map(String::from)
+            .collect();
+    }
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(&a) = args.get(i) {

@@ -704,7 +704,7 @@ fn glob_candidates(word: &str) -> Vec<String> {
 
 /// `name` matches the glob `pattern` (`?`, `*`, `[...]` with ranges and
 /// `!`/`^`), as bash matches a file name.
-fn glob_match(pattern: &str, name: &str) -> bool {
+pub(crate) fn glob_match(pattern: &str, name: &str) -> bool {
     let (p, n): (Vec<char>, Vec<char>) = (pattern.chars().collect(), name.chars().collect());
     // Iterative matching with one backtrack point for `*` (linear enough
     // for names of a directory listing).

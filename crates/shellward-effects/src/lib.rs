@@ -562,7 +562,8 @@ pub fn redirect(target: Option<&str>, append: bool, ctx: &Context<'_>) -> Option
             scope if !append && !scope.is_disposable() => (Scope::Unknown, Some(t.to_string())),
             scope => (scope, Some(t.to_string())),
         },
-        Some(t) => match scope::place(t, ctx) {
+        // Opened through a link at its end (`> rc`, `rc` a link to `~/.bashrc`).
+        Some(t) => match scope::place_followed(t, ctx) {
             Scope::Null => return None,
             // Appending to `known_hosts` trusts a host; replacing it is not.
             Scope::Home if !append && t.ends_with(".ssh/known_hosts") => {

@@ -724,6 +724,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.sfdisk", P::Filesystem, "sfdisk", &[], &[Not(&["-l", "--list", "-d", "--dump"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("sfdisk /dev/sda", C), ("sfdisk -l", N)]),
     row!("fs.sg-format", P::Filesystem, "sg_format", &[], &[Opt(&["--format", "-F"])], A::Device, CAT, T::None, Fixed, "low-level formats a disk", None, &[("sg_format --format /dev/sg1", C)]),
     row!("fs.sgdisk-zap", P::Filesystem, "sgdisk", &[], &[Opt(&["-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-d", "--delete", "-n", "--new"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("sgdisk --zap-all /dev/sda", C), ("sgdisk -p /dev/sda", N)]),
+    row!("system.shellward-settings", P::System, "shellward", &[], &[Operand(&["allow", "trust", "install", "uninstall"])], A::System, DES, T::None, Fixed, "changes which commands shellward lets run", Some("run it yourself, outside the agent"), &[("shellward allow 'rm:*'", D), ("shellward trust", D), ("shellward uninstall", D), ("shellward check 'rm -rf x'", N)]),
     row!("fs.shred", P::Filesystem, "shred", &[], &[], A::Delete, DES, T::Paths, File, "overwrites files beyond recovery", None, &[("shred -u secret.txt", D), ("shred /dev/sda", C)]),
     row!("fs.shuf-output", P::Filesystem, "shuf", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes its output over a file", None, &[("shuf -o ~/.ssh/authorized_keys /dev/null", D), ("shuf -o out.txt in.txt", W), ("shuf in.txt", N)]),
     row!("system.shutdown", P::System, "shutdown", &[], &[], A::System, DES, T::None, Fixed, "stops the machine", None, &[("shutdown -h now", D)]),
@@ -838,7 +839,7 @@ impl Row {
         // What a copy into a directory writes: DIR/NAME of each source
         // (`cp /tmp/.bashrc ~` writes `~/.bashrc`; `cp -t DIR SRC...`).
         let into = if destination || moved_to.is_some() {
-            copied_into(args, rest, ctx, &mut targets)
+            copied_into(self.program, args, rest, ctx, &mut targets)
         } else {
             Vec::new()
         };
@@ -853,9 +854,12 @@ impl Row {
                         .words()
                         .iter()
                         .any(|w| matches!(w.as_str(), "-L" | "-H" | "-follow"));
+                // A file written is opened through a link at its end (`tee
+                // rc` with `rc` a link to `~/.bashrc`).
+                let written = self.action == Action::Write && !matches!(self.grade, Move);
                 let scope = if destination || moved_to == Some(i) {
                     scope::place_destination(t, ctx)
-                } else if follows {
+                } else if follows || written {
                     scope::place_followed(t, ctx)
                 } else if matches!(self.targets, T::FindRoots) && scope::is_temp_dir(t, ctx) {
                     // What find finds below a temporary directory is temporary.
@@ -1217,6 +1221,7 @@ fn option_values<'a>(words: &'a [String], options: &[&str]) -> Vec<&'a str> {
 /// (DIR/NAME of each source in `rest`); a `-t DIR` destination is added to
 /// `targets`.
 fn copied_into<'a>(
+    program: &str,
     args: &'a Args<'_>,
     rest: &[&'a str],
     ctx: &Context<'_>,
@@ -1236,10 +1241,21 @@ fn copied_into<'a>(
     };
     // `cp a /dev/null`, `dd ... of=/dev/sda`: a file, not a directory.
     let directory = dir.filter(|d| !matches!(scope::place(d, ctx), Scope::Null | Scope::Device));
+    // `rsync -a src/ DIR` and `cp -rT src DIR` copy what is in `src` into
+    // `DIR` itself: names the command does not give (`DIR/.`).
+    let contents = |src: &str| {
+        (program == "rsync" && src.ends_with('/'))
+            || (NO_TARGET_DIRECTORY.contains(&program)
+                && args.has(&["-T", "--no-target-directory"]))
+    };
     if let Some(dir) = directory {
         let dir = dir.trim_end_matches('/');
         into.extend(sources.iter().map(|src| {
-            let name = src.trim_end_matches('/').rsplit('/').next().unwrap_or(src);
+            let name = if contents(src) {
+                "."
+            } else {
+                src.trim_end_matches('/').rsplit('/').next().unwrap_or(src)
+            };
             format!("{dir}/{name}")
         }));
         if !named.is_empty() {
@@ -1248,6 +1264,10 @@ fn copied_into<'a>(
     }
     into
 }
+
+/// Programs whose `-T` (`--no-target-directory`) makes the destination the
+/// copy itself, not a directory it goes into.
+const NO_TARGET_DIRECTORY: &[&str] = &["cp", "mv", "install", "ln"];
 
 /// Where the row's path ends among `operands`: its words found in order
 /// (not necessarily adjacent: `aws --region x s3 rm` has values between).

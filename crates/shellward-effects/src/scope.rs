@@ -140,7 +140,42 @@ const SENSITIVE_IN_HOME: &[&str] = &[
     ".bash_aliases", ".xprofile", ".xinitrc", ".xsession", ".config/environment.d", ".pam_environment",
     ".config/nvim/init.lua", ".vimrc", ".emacs", ".tmux.conf",
     ".config/autostart", ".config/systemd", "Library/LaunchAgents",
+    // What decides which commands run: shellward's settings and trust
+    // store, and the agent hosts' settings and hooks (the guard's own
+    // rules must not be rewritten by the commands they judge).
+    ".config/shellward", ".local/state/shellward", ".claude", ".claude.json", ".codex", ".gemini",
+    ".cursor", ".copilot", ".config/opencode",
 ];
+
+/// Path parts that, anywhere (a workspace's own settings), hold the
+/// permission settings of shellward or an agent host, or a host's hooks.
+#[rustfmt::skip]
+const PERMISSION_FILES: &[&[&str]] = &[
+    &[".shellward"], &[".claude", "settings.json"], &[".claude", "settings.local.json"],
+    &[".codex"], &[".gemini", "settings.json"], &[".cursor", "hooks.json"], &[".github", "hooks"],
+    &[".opencode", "plugins"],
+];
+
+/// The same places where the environment moves them (`XDG_CONFIG_HOME`,
+/// `XDG_STATE_HOME`, `SHELLWARD_STATE_DB`, `SHELLWARD_TRUST_FILE`,
+/// `CODEX_HOME`, `COPILOT_HOME`), read once.
+fn moved_permission_places() -> &'static [String] {
+    static PLACES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    PLACES.get_or_init(|| {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| v.starts_with('/'));
+        let mut out = Vec::new();
+        out.extend(
+            var("XDG_CONFIG_HOME").map(|d| format!("{}/shellward", d.trim_end_matches('/'))),
+        );
+        out.extend(var("XDG_STATE_HOME").map(|d| format!("{}/shellward", d.trim_end_matches('/'))));
+        out.extend(var("SHELLWARD_STATE_DB").and_then(|f| Some(f.rsplit_once('/')?.0.to_string())));
+        out.extend(var("SHELLWARD_TRUST_FILE"));
+        out.extend(var("CODEX_HOME"));
+        out.extend(var("COPILOT_HOME"));
+        out.retain(|p| p.len() > 1);
+        out
+    })
+}
 
 /// What in a home's sensitive places is public or only appended to.
 const NOT_SENSITIVE: &[&str] = &["known_hosts", "known_hosts.old"];
@@ -252,6 +287,12 @@ fn place_following(word: &str, ctx: &Context<'_>, into: bool) -> Scope {
         return Scope::Unknown;
     };
     let glob = word.contains(['*', '?', '[']);
+    let whole = into || word.ends_with('/') || word.ends_with("/.");
+    // What a glob matches on disk, through the links among the matches
+    // (`rm -rf node_modules/*/` with `node_modules/x` a link to the home).
+    if glob && let Some(scope) = glob_links(&path, whole, ctx) {
+        return scope;
+    }
     let last = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     // `rm -rf ./*` empties the directory; `rm *.log` deletes some files in it.
     let path = match (glob, path.parent()) {
@@ -268,7 +309,7 @@ fn place_following(word: &str, ctx: &Context<'_>, into: bool) -> Scope {
     let scope = classify(&path, ctx);
     // A link already on disk (`ln -s ~ /tmp/x` in an earlier command):
     // what is deleted through it is where it leads, not temporary.
-    let whole = into || glob || word.ends_with('/') || word.ends_with("/.");
+    let whole = whole || glob;
     if (scope.is_disposable() || scope == Scope::Workspace)
         && let Some(real) = through_links(&path, whole, ctx)
     {
@@ -342,6 +383,78 @@ fn through_links(path: &Path, whole: bool, ctx: &Context<'_>) -> Option<PathBuf>
     let mut out = std::fs::canonicalize(followed).ok()?;
     out.extend(last);
     Some(out)
+}
+
+/// Where the entries a glob path matches lead through links (`rm -rf
+/// node_modules/*/` where `node_modules/x` links to the home; `/tmp/*/*`):
+/// its components matched against the directories listed from the one
+/// before its first glob, and each match that is a link followed (the last
+/// component's only when `whole`, as a trailing `/` makes the program go
+/// into it). The worst place a link leads that is worse than disposable,
+/// if any; `Unknown` when there are more entries than are looked at.
+fn glob_links(path: &Path, whole: bool, ctx: &Context<'_>) -> Option<Scope> {
+    const ENTRIES: usize = 4096;
+    let parts: Vec<&str> = path.iter().filter_map(|p| p.to_str()).collect();
+    let first = parts.iter().position(|p| p.contains(['*', '?', '[']))?;
+    if first + 1 == parts.len() && !whole {
+        // Only the last part is a glob: its matches are acted on, not gone into.
+        return None;
+    }
+    let mut frontier = vec![parts[..first].iter().collect::<PathBuf>()];
+    let (mut seen, mut worst): (usize, Option<Scope>) = (0, None);
+    for (k, part) in parts.iter().enumerate().skip(first) {
+        let follow = k + 1 < parts.len() || whole;
+        let mut next = Vec::new();
+        for dir in &frontier {
+            let matches: Vec<PathBuf> = if part.contains(['*', '?', '[']) {
+                let Ok(entries) = std::fs::read_dir(dir) else {
+                    continue;
+                };
+                let mut found = Vec::new();
+                for entry in entries.flatten() {
+                    seen += 1;
+                    if seen > ENTRIES {
+                        return Some(Scope::Unknown);
+                    }
+                    let name = entry.file_name();
+                    if name
+                        .to_str()
+                        .is_some_and(|n| crate::lenient::glob_match(part, n))
+                    {
+                        found.push(dir.join(name));
+                    }
+                }
+                found
+            } else {
+                vec![dir.join(part)]
+            };
+            for m in matches {
+                if follow && is_link(&m) {
+                    let led = std::fs::canonicalize(&m)
+                        .map_or(Scope::Unknown, |real| classify(&real, ctx));
+                    if !led.is_disposable() && worst.is_none_or(|w| rank(led) > rank(w)) {
+                        worst = Some(led);
+                    }
+                }
+                if m.is_dir() {
+                    next.push(m);
+                }
+            }
+        }
+        frontier = next;
+    }
+    worst
+}
+
+/// How much a delete or write there loses, for choosing the worst place.
+fn rank(scope: Scope) -> u8 {
+    if scope.is_wide() || scope == Scope::Sensitive {
+        3
+    } else if scope.is_outside() {
+        2
+    } else {
+        u8::from(!scope.is_disposable())
+    }
 }
 
 /// A root below which links are looked for: the file system's, a
@@ -594,15 +707,21 @@ fn sensitive(p: &str, ctx: &Context<'_>) -> bool {
     if name == ".git" {
         return true;
     }
-    let mut parts = p.split('/').peekable();
-    while let Some(part) = parts.next() {
-        if part == ".git"
+    let parts: Vec<&str> = p.split('/').collect();
+    for (i, part) in parts.iter().enumerate() {
+        if *part == ".git"
             && parts
-                .peek()
+                .get(i + 1)
                 .is_some_and(|next| GIT_INTERNALS.contains(next))
         {
             return true;
         }
+        if PERMISSION_FILES.iter().any(|f| parts[i..].starts_with(f)) {
+            return true;
+        }
+    }
+    if moved_permission_places().iter().any(|m| under(p, m)) {
+        return true;
     }
     home_relative(p, ctx).is_some_and(|rel| SENSITIVE_IN_HOME.iter().any(|s| under(rel, s)))
 }

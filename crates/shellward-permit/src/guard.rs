@@ -366,7 +366,8 @@ impl Walk<'_> {
             }
             self.scripts_fed(commands, i, subjects.of_command(i), depth);
             self.out.extend(shown_over_worktree(c, &self.ctx()));
-            self.after(c, subjects.of_command(i));
+            let next = commands.get(i + 1).and_then(|n| n.connector);
+            self.after(c, subjects.of_command(i), next);
         }
     }
 
@@ -473,8 +474,14 @@ impl Walk<'_> {
         }
     }
 
-    /// What a command changes for the commands after it.
-    fn after(&mut self, c: &SimpleCommand, subjects: &[crate::subject::Subject]) {
+    /// What a command changes for the commands after it (`next`: the
+    /// connector to the one after it).
+    fn after(
+        &mut self,
+        c: &SimpleCommand,
+        subjects: &[crate::subject::Subject],
+        next: Option<Connector>,
+    ) {
         // `export TF_CLI_ARGS_apply=...` holds for the commands after it.
         if matches!(c.argv().next(), Some("export" | "declare" | "typeset")) {
             self.exported
@@ -493,7 +500,20 @@ impl Walk<'_> {
                         .position(|w| matches!(*w, "cd" | "pushd" | "popd"));
                     let args = at.map_or(&argv[..0], |i| &argv[i + 1..]);
                     let program = at.and_then(|i| argv.get(i)).copied();
-                    self.cwd = changed_dir(args, program, self.cwd.as_deref(), self.home);
+                    let piped = |c: Option<Connector>| {
+                        matches!(c, Some(Connector::Pipe | Connector::PipeAll))
+                    };
+                    // In a pipeline, `cd` runs in a subshell of its own.
+                    if piped(c.connector) || piped(next) {
+                        continue;
+                    }
+                    let moved = changed_dir(args, program, self.cwd.as_deref(), self.home);
+                    // A `cd` that fails leaves the directory as it was, and
+                    // what follows a `;` or `||` runs there (`cd /tmp/new; rm
+                    // -rf *`): the new one is where they run only after `&&`
+                    // or where it exists now.
+                    self.cwd = moved
+                        .filter(|dir| matches!(next, None | Some(Connector::And)) || dir.is_dir());
                 }
                 "ln" => {
                     // Expanded words as written (`ln -s $HOME /tmp/h`).

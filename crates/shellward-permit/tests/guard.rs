@@ -818,6 +818,65 @@ fn what_is_known_only_when_it_runs_is_taken_at_its_worst() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// The tenth session's review: globs whose matches are links, a `cd` that
+/// may fail, writes through a link at a path's end, copies of a
+/// directory's contents, the files that decide what runs, inline code's
+/// writes.
+#[test]
+fn globs_failed_cds_links_and_permission_files_are_placed() {
+    let p = place();
+    let scratch = p._dir.path().canonicalize().unwrap().join("scratch");
+    std::fs::create_dir_all(&scratch).unwrap();
+    let modules = p.ws.join("node_modules");
+    std::fs::create_dir_all(modules.join("ok")).unwrap();
+    std::fs::create_dir_all(p.ws.join("packages/mypkg")).unwrap();
+    std::fs::create_dir_all(p.ws.join("dots")).unwrap();
+    std::os::unix::fs::symlink(&p.home, modules.join("evil")).unwrap();
+    std::os::unix::fs::symlink("../packages/mypkg", modules.join("mypkg")).unwrap();
+    std::fs::write(p.home.join(".bashrc"), "x").unwrap();
+    std::os::unix::fs::symlink(p.home.join(".bashrc"), p.ws.join("rc")).unwrap();
+    let new = scratch.join("new");
+    let new = new.display();
+    let rows: Vec<(String, Action)> = vec![
+        ("rm -rf node_modules/*/".into(), Ask),
+        ("rm -rf node_modules/*/*".into(), Ask),
+        ("rm -rf node_modules/e*/".into(), Ask),
+        ("rm -rf node_modules/my*/*".into(), Ask),
+        ("rm -rf node_modules/*".into(), Allow),
+        ("rm -rf node_modules/ok/*".into(), Allow),
+        (format!("cd {new}; rm -rf *"), Ask),
+        (format!("cd {new} || rm -rf *"), Ask),
+        (format!("mkdir -p {new} && cd {new} && rm -rf *"), Allow),
+        (format!("cd {}; rm -rf *", scratch.display()), Allow),
+        ("cd node_modules/.cache; rm -rf *".into(), Ask),
+        ("cd node_modules/ok; rm -rf *".into(), Allow),
+        (format!("cd {} | rm -rf *", scratch.display()), Ask),
+        ("echo x > rc".into(), Ask),
+        ("tee rc < /dev/null".into(), Ask),
+        ("echo x > notes.txt".into(), Allow),
+        ("rsync -a dots/ ~/".into(), Ask),
+        ("cp -rT dots ~".into(), Ask),
+        ("rsync -a dots ~/".into(), Allow),
+        ("rsync -a dots/ build/".into(), Allow),
+        ("echo '{}' > ~/.config/shellward/settings.json".into(), Ask),
+        ("echo '{}' > .shellward/settings.json".into(), Ask),
+        ("echo '{}' > .claude/settings.local.json".into(), Ask),
+        ("truncate -s0 ~/.claude/settings.json".into(), Ask),
+        ("shellward allow 'rm:*'".into(), Ask),
+        ("shellward check ls".into(), Allow),
+        ("python3 -c \"open('../.gitconfig','w')\"".into(), Ask),
+        ("python3 -c \"open('/x/.bashrc','w+')\"".into(), Ask),
+        (
+            "node -e \"require('fs').truncateSync('../.gitconfig')\"".into(),
+            Ask,
+        ),
+        ("python3 -c \"open('out.txt','w')\"".into(), Allow),
+    ];
+    let rows: Vec<(&str, Action)> = rows.iter().map(|(c, a)| (c.as_str(), *a)).collect();
+    let wrong = misdecided(&p, &rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn groups_descriptors_and_archives_write_where_they_lead() {
     #[rustfmt::skip]

@@ -1176,6 +1176,20 @@ pub enum Inner {
 
 /// What `wrapper` runs, given its arguments (without its name).
 pub fn inner(wrapper: &Wrapper, args: &[String]) -> Inner {
+    // `runuser -u USER CMD` is runuser's own form; without `-u` it takes
+    // su's (`runuser USER -c CMD`, `runuser -l USER -s /bin/x`).
+    let user = |a: &String| {
+        a == "-u"
+            || a == "--user"
+            || a.starts_with("--user=")
+            || (a.starts_with("-u") && !a.starts_with("--"))
+    };
+    if wrapper.name == "runuser"
+        && !args.iter().any(user)
+        && let Some(su) = self::wrapper("su")
+    {
+        return inner(su, args);
+    }
     if wrapper.then == Then::AfterDashDash {
         return match args.iter().position(|a| a == "--") {
             Some(at) if at + 1 < args.len() => Inner::Words(at + 1),

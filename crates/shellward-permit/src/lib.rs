@@ -430,7 +430,11 @@ fn rule_hit(
         rule.pattern.key().is_none_or(|key| t.may_start_with(key))
             && rule.pattern.matches_target(t, true)
     };
-    let by = targets.iter().find(|(s, t)| !s.partial && matches(t));
+    // A prefix or option set matched by a command's known first words
+    // holds whatever words follow (`xargs rm < list` is an `rm`).
+    let by = targets
+        .iter()
+        .find(|(s, t)| (!s.partial || rule.pattern.is_prefix()) && matches(t));
     let text_needed = !all_known || !rule.pattern.is_prefix();
     if by.is_none() && !(text_needed && matches(whole_text)) {
         return None;

@@ -180,7 +180,11 @@ impl<'a> Target<'a> {
     fn options(&self) -> &[Cow<'a, str>] {
         self.options.get_or_init(|| {
             let reading = self.reading();
-            canonical_options(reading.program, &reading.options)
+            canonical_options(
+                reading.program,
+                reading.path.get(1).copied(),
+                &reading.options,
+            )
         })
     }
 }
@@ -255,8 +259,7 @@ pub const SYNONYMS: &[(&str, &[&[&str]])] = &[
     ("kubectl", &[&["-A", "--all-namespaces"], &["-f", "--filename"], &["-R", "--recursive"]]),
     ("npm",     &[&["-f", "--force"], &["-g", "--global"]]),
     ("pip",     &[&["-y", "--yes"], &["-U", "--upgrade"]]),
-    ("kill",    &[&["-9", "-KILL", "-SIGKILL"]]),
-    ("pkill",   &[&["-9", "-KILL", "-SIGKILL"], &["-f", "--full"]]),
+    ("pkill",   &[&["-f", "--full"]]),
 ];
 
 /// Options that are several options at once: `git branch -D` is
@@ -338,7 +341,11 @@ fn is_option(word: &str) -> bool {
 /// option takes one), and its options (clusters split, canonical).
 fn option_view<'w>(words: &[&'w str]) -> View<'w> {
     let reading = read_options(words);
-    let options = canonical_options(reading.program, &reading.options);
+    let options = canonical_options(
+        reading.program,
+        reading.path.get(1).copied(),
+        &reading.options,
+    );
     (reading.path, options)
 }
 
@@ -388,11 +395,51 @@ fn read_options<'w>(words: &[&'w str]) -> Reading<'w> {
             }
             continue;
         }
+        if SIGNALLERS.contains(&program)
+            && let Some((signal, used)) = signal_option(program, w, words.get(i).copied())
+        {
+            reading.options.push(Spelled::Implied(signal));
+            i += used;
+            continue;
+        }
         let (name, glued) = match w.split_once('=') {
             Some((n, _)) => (n, true),
             None => (w, false),
         };
         let known = node.and_then(|n| n.option(name));
+        // The registry's shortest name for an option it knows (`curl
+        // --request` is `-X`, `git commit --no-verify` is `-n`), also for
+        // each letter of a cluster; then the synonyms table's spelling.
+        // A value glued on is kept where the synonyms table spells it
+        // (`--interactive=never` is `-f`).
+        let spelled_with_value = glued
+            && SYNONYMS
+                .iter()
+                .any(|(p, groups)| *p == program && groups.iter().any(|g| g.contains(&w)));
+        if !spelled_with_value && let Some(o) = known {
+            if o.takes_arg() && !glued {
+                i += 1;
+            }
+            let shortest = o
+                .names
+                .iter()
+                .min_by_key(|n| n.len())
+                .map_or(w, String::as_str);
+            reading.options.push(Spelled::Word(shortest));
+            continue;
+        }
+        if !w.starts_with("--")
+            && name.len() > 2
+            && let Some((letters, takes_value)) = registry_letters(node, &name[1..])
+        {
+            reading
+                .options
+                .extend(letters.into_iter().map(Spelled::Word));
+            if takes_value {
+                i += 1;
+            }
+            continue;
+        }
         let takes = known.is_some_and(|o| o.takes_arg());
         // An option the registry does not know, followed by a word and then
         // a subcommand (`npm --prefix pkg run`): the word is its value.
@@ -415,27 +462,149 @@ fn read_options<'w>(words: &[&'w str]) -> Reading<'w> {
             },
         );
     }
+    // `docker container rm` is the `docker rm` a rule names.
+    if let Some((_, long, short)) = SUBCOMMAND_ALIASES
+        .iter()
+        .find(|(p, long, _)| *p == program && reading.path.get(1..1 + long.len()) == Some(long))
+    {
+        reading
+            .path
+            .splice(1..1 + long.len(), short.iter().copied());
+    }
     reading
+}
+
+/// Subcommands spelled as another's alias, per program: (program, the
+/// long path, the path rules name). From `docker --help` ("Aliases").
+#[rustfmt::skip]
+const SUBCOMMAND_ALIASES: &[(&str, &[&str], &[&str])] = &[
+    ("docker", &["container", "rm"], &["rm"]), ("docker", &["container", "remove"], &["rm"]),
+    ("docker", &["container", "kill"], &["kill"]), ("docker", &["container", "stop"], &["stop"]),
+    ("docker", &["container", "run"], &["run"]), ("docker", &["container", "exec"], &["exec"]),
+    ("docker", &["image", "rm"], &["rmi"]), ("docker", &["image", "remove"], &["rmi"]),
+    ("docker", &["image", "push"], &["push"]), ("docker", &["image", "build"], &["build"]),
+    ("podman", &["container", "rm"], &["rm"]), ("podman", &["container", "kill"], &["kill"]),
+    ("podman", &["container", "stop"], &["stop"]), ("podman", &["image", "rm"], &["rmi"]),
+    ("podman", &["image", "push"], &["push"]),
+];
+
+/// Programs that send signals, whose signal options are read as one:
+/// `-9`, `-KILL`, `-kill`, `-SIGKILL`, `-s KILL`, `-sKILL`, `-n 9`,
+/// `--signal KILL`, `--signal=9` are all `-9`.
+const SIGNALLERS: &[&str] = &["kill", "pkill", "killall"];
+
+/// Signal names and their numbers on Linux, as `-N`.
+#[rustfmt::skip]
+const SIGNALS: &[(&str, &str)] = &[
+    ("HUP", "-1"), ("INT", "-2"), ("QUIT", "-3"), ("ILL", "-4"), ("TRAP", "-5"), ("ABRT", "-6"),
+    ("IOT", "-6"), ("BUS", "-7"), ("FPE", "-8"), ("KILL", "-9"), ("USR1", "-10"), ("SEGV", "-11"),
+    ("USR2", "-12"), ("PIPE", "-13"), ("ALRM", "-14"), ("TERM", "-15"), ("STKFLT", "-16"),
+    ("CHLD", "-17"), ("CONT", "-18"), ("STOP", "-19"), ("TSTP", "-20"), ("TTIN", "-21"),
+    ("TTOU", "-22"), ("URG", "-23"), ("XCPU", "-24"), ("XFSZ", "-25"), ("VTALRM", "-26"),
+    ("PROF", "-27"), ("WINCH", "-28"), ("IO", "-29"), ("POLL", "-29"), ("PWR", "-30"), ("SYS", "-31"),
+];
+
+/// A signal option of `program` at `word` (and its value, `next`): the
+/// signal as `-N`, and how many words after `word` it used. `-s` and `-n`
+/// name a signal for kill (and `-s` for killall); pkill's `-s` is a session.
+fn signal_option(program: &str, word: &str, next: Option<&str>) -> Option<(&'static str, usize)> {
+    let (s, n) = (program != "pkill", program == "kill");
+    let number = |spec: &str| -> Option<&'static str> {
+        let upper = spec.to_ascii_uppercase();
+        let name = upper.strip_prefix("SIG").unwrap_or(&upper);
+        SIGNALS
+            .iter()
+            .find(|(n, number)| *n == name || number[1..] == *spec)
+            .map(|(_, number)| *number)
+    };
+    match word {
+        "--signal" => Some((number(next?)?, 1)),
+        "-s" if s => Some((number(next?)?, 1)),
+        "-n" if n => Some((number(next?)?, 1)),
+        _ => {
+            let glued = |flag: &str, allowed: bool| {
+                word.strip_prefix(flag)
+                    .filter(|r| allowed && !r.is_empty() && number(r).is_some())
+            };
+            let spec = word
+                .strip_prefix("--signal=")
+                .or_else(|| glued("-s", s))
+                .or_else(|| glued("-n", n))
+                .or_else(|| word.strip_prefix('-').filter(|r| !r.starts_with('-')))?;
+            Some((number(spec)?, 0))
+        }
+    }
+}
+
+/// A cluster's letters (`sd` of `-sd`) as the registry's first names of
+/// their options, when it knows each of them and none takes a value but
+/// the last; and whether the last takes one (the next word).
+fn registry_letters(
+    node: Option<&'static shellward_registry::Node>,
+    letters: &str,
+) -> Option<(Vec<&'static str>, bool)> {
+    let node = node?;
+    let count = letters.chars().count();
+    let mut last_takes = false;
+    let names = letters
+        .chars()
+        .enumerate()
+        .map(|(k, c)| {
+            let o = node.option(&format!("-{c}"))?;
+            let last = k + 1 == count;
+            last_takes = last && o.takes_arg();
+            (last || !o.takes_arg())
+                .then(|| o.names.iter().min_by_key(|n| n.len()).map(String::as_str))?
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((names, last_takes))
 }
 
 /// The options of a [`Reading`] in canonical spellings: `-rf` is `-r`
 /// and `-f`.
-fn canonical_options<'w>(program: &str, spelled: &[Spelled<'w>]) -> Vec<Cow<'w, str>> {
+fn canonical_options<'w>(
+    program: &str,
+    subcommand: Option<&str>,
+    spelled: &[Spelled<'w>],
+) -> Vec<Cow<'w, str>> {
+    // A subcommand's own spellings first (`git commit -n` is `--no-verify`).
+    let own = |option: &str| -> Option<&'static str> {
+        SUBCOMMAND_SYNONYMS
+            .iter()
+            .filter(|(p, sub, _)| *p == program && Some(*sub) == subcommand)
+            .flat_map(|(_, _, groups)| groups.iter())
+            .find(|g| g.contains(&option))
+            .and_then(|g| g.first().copied())
+    };
+    let spell =
+        |option: &'w str| own(option).map_or_else(|| canonical(program, option), Cow::Borrowed);
     let mut options = Vec::with_capacity(spelled.len());
     for option in spelled {
         match *option {
             Spelled::Implied(option) => options.push(Cow::Borrowed(option)),
             Spelled::Letters(letters) => {
                 for c in letters.chars() {
-                    let option = canonical(program, &format!("-{c}")).into_owned();
+                    let letter = format!("-{c}");
+                    let option = own(&letter)
+                        .map_or_else(|| canonical(program, &letter).into_owned(), str::to_string);
                     push_option(program, Cow::Owned(option), &mut options);
                 }
             }
-            Spelled::Word(w) => push_option(program, canonical(program, w), &mut options),
+            Spelled::Word(w) => push_option(program, spell(w), &mut options),
         }
     }
     options
 }
+
+/// Spellings of one option of one subcommand, where they differ from the
+/// program's ([`SYNONYMS`]): `git commit -n` is `--no-verify`, not
+/// `--dry-run`.
+#[rustfmt::skip]
+const SUBCOMMAND_SYNONYMS: &[(&str, &str, &[&[&str]])] = &[
+    ("git", "commit", &[&["--no-verify", "-n"], &["--amend"], &["--all", "-a"]]),
+    ("git", "merge",  &[&["--no-verify"]]),
+    ("git", "push",   &[&["--no-verify"]]),
+];
 
 /// Why a pattern could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

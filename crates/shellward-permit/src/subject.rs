@@ -267,6 +267,7 @@ fn collect(
                 .iter()
                 .any(|(p, o)| *p == program && a.starts_with(o))
         });
+        variables_run(c, out, depth);
         let holds_code = |w: &Word| w.value.contains("$(") || w.value.contains('`');
         if c.assignments
             .iter()
@@ -336,7 +337,31 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         bare[0] = name.to_string();
         push(out, &bare, partial, "path");
     }
+    // `python3.11` is the `python3` and `python` a rule names; `gcc-12` is `gcc`.
+    for family in versioned_families(name) {
+        let mut bare = words.to_vec();
+        bare[0] = family.to_string();
+        push(out, &bare, partial, "version");
+    }
     if name == "find" || name == "fd" || name == "fdfind" {
+        // `xargs find . -exec`: the command it runs comes later.
+        if partial
+            && words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "-exec"
+                        | "-execdir"
+                        | "-ok"
+                        | "-okdir"
+                        | "-x"
+                        | "-X"
+                        | "--exec"
+                        | "--exec-batch"
+                )
+            })
+        {
+            out.complete = false;
+        }
         // fd's exec spelled in a cluster or glued (`-HX rm`, `--exec=rm`)
         // is not read: rules cannot be checked against it.
         if name != "find" && runs_option_of(name, words) && runners::fd_exec(words).is_empty() {
@@ -376,10 +401,48 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
     }
 }
 
+/// The shorter names of a program named with its version (`python3.11`:
+/// `python3`, `python`; `gcc-12`: `gcc`; `node18`: `node`), longest first.
+fn versioned_families(name: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = name;
+    loop {
+        let trimmed = rest.trim_end_matches(|c: char| c.is_ascii_digit());
+        let trimmed = if trimmed.len() < rest.len() {
+            trimmed
+        } else {
+            rest.strip_suffix(['.', '-', '_']).unwrap_or(rest)
+        };
+        if trimmed.len() == rest.len() || trimmed.len() < 2 {
+            break;
+        }
+        rest = trimmed;
+        if !rest.ends_with(['.', '-', '_']) {
+            out.push(rest);
+        }
+    }
+    out
+}
+
 /// What makes a command's meaning unknowable before it runs: `GIT_*`
 /// settings (`env GIT_EDITOR=x git ...`), exported bash functions, a
 /// program of [`OPAQUE`] or an option of [`RUNS_OPTION`].
 fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
+    // `bash --rcfile F -ic true`, `--init-file /dev/stdin`: a start-up
+    // file is a script rules cannot see (an interactive shell reads it).
+    if runners::SHELLS.contains(&name) {
+        let mut after = words.iter().skip(1).map(String::as_str);
+        while let Some(w) = after.next() {
+            let value = match w.split_once('=') {
+                Some(("--rcfile" | "--init-file", v)) => Some(v),
+                None if matches!(w, "--rcfile" | "--init-file") => after.next(),
+                _ => None,
+            };
+            if value.is_some_and(|v| v != "/dev/null") {
+                out.complete = false;
+            }
+        }
+    }
     // `env GIT_EDITOR=x git ...`, `sudo GIT_SSH_COMMAND=x git ...`.
     if words
         .iter()
@@ -469,9 +532,13 @@ fn through_wrapper(
             }
             // xargs appends words read at run time: a shell, eval or another
             // wrapper under it runs whatever they say.
-            if name == "xargs" && runners::runs_its_arguments(inner) {
+            let appends = matches!(name, "xargs" | "parallel");
+            if appends && runners::runs_its_arguments(inner) {
                 out.complete = false;
             }
+            // Its command's words are only the first ones: `echo push |
+            // xargs git` is a `git push`.
+            let partial = partial || appends;
             push(out, inner, partial, name);
             see_through(inner, partial, out, depth + 1);
         }
@@ -538,6 +605,105 @@ const PROMPT_VARIABLES: &[&str] = &[
     "BASH_ENV",
     "ENV",
 ];
+
+/// Variables whose value a program runs as a shell command (`EDITOR="rm
+/// x" git commit`, `PAGER`, `LESSOPEN="|cmd %s"`, `SHELL=/bin/x script
+/// -c`): the value is a script whose commands are subjects.
+#[rustfmt::skip]
+const COMMAND_VARIABLES: &[&str] = &[
+    "EDITOR", "VISUAL", "SUDO_EDITOR", "SYSTEMD_EDITOR", "FCEDIT", "PAGER", "MANPAGER",
+    "SYSTEMD_PAGER", "BAT_PAGER", "DELTA_PAGER", "LESSOPEN", "LESSCLOSE", "BROWSER", "SHELL",
+    "TERMINAL", "SSH_ASKPASS", "SUDO_ASKPASS", "RSYNC_RSH", "CVS_RSH", "MAKESHELL", "DIFFTOOL",
+    "MERGETOOL", "WINEDEBUG_CMD",
+];
+
+/// Variables a program reads as more options or code of its own (`TAR_OPTIONS`
+/// with `--checkpoint-action=exec=...`, `MANOPT=-Pcmd`, `PERL5OPT`,
+/// `PERL5DB`, `MAKEFLAGS`, `LESS='+!cmd'`): what they make it run is not
+/// seen, so rules cannot be checked.
+#[rustfmt::skip]
+const OPTION_VARIABLES: &[&str] = &[
+    "TAR_OPTIONS", "MANOPT", "LESS", "MORE", "PERL5OPT", "PERL5DB", "PERLDB_OPTS", "PERL5LIB",
+    "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME",
+    "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "GZIP", "ZIPOPT", "UNZIP", "XZ_DEFAULTS", "XZ_OPT",
+    "ZSTD_CLEVEL", "GREP_OPTIONS", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "GCONV_PATH",
+    "SHELLOPTS", "BASHOPTS", "CDPATH", "GLOBIGNORE", "IFS",
+];
+
+/// Builtins and programs whose `NAME=VALUE` arguments set variables for
+/// what runs later or under them.
+const SETTERS: &[&str] = &["export", "declare", "typeset", "local", "readonly", "env"];
+
+/// The variables `c` sets (as prefixes, standalone assignments, or
+/// arguments of [`SETTERS`]; for make, its command-line variables, which a
+/// recipe may run: `make CC='rm x;' x.o`): a [`COMMAND_VARIABLES`] value's
+/// commands become subjects, an [`OPTION_VARIABLES`] one makes the
+/// subjects incomplete.
+fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
+    let program = c
+        .argv()
+        .next()
+        .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
+    let make = matches!(program, "make" | "gmake" | "bmake" | "pmake");
+    let mut set: Vec<(&str, Option<&str>)> = c
+        .assignments
+        .iter()
+        .map(|a| {
+            (
+                a.name.as_str(),
+                a.value.is_static().then_some(a.value.value.as_str()),
+            )
+        })
+        .collect();
+    if SETTERS.contains(&program) || make {
+        set.extend(
+            c.words
+                .iter()
+                .skip(1)
+                .filter(|w| !w.value.starts_with('-'))
+                .filter_map(|w| {
+                    let (name, value) = w.value.split_once('=')?;
+                    let name = name.trim_end_matches(['+', ':', '?', '!']);
+                    let valid = !name.is_empty()
+                        && name
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.');
+                    valid.then(|| (name, w.is_static().then_some(value)))
+                }),
+        );
+    }
+    for (name, value) in set {
+        let runs = COMMAND_VARIABLES.contains(&name) || make;
+        if OPTION_VARIABLES.contains(&name) {
+            out.complete = false;
+        } else if runs {
+            let Some(value) = value else {
+                out.complete = false;
+                continue;
+            };
+            // `LESSOPEN='|cmd %s'`, `'||cmd %s'`, `'-'`: a pipe's command.
+            let script = value.trim_start_matches(['|', '-']);
+            if script.trim().is_empty() {
+                continue;
+            }
+            let analysis = analyze(script);
+            if depth >= MAX_DEPTH
+                || analysis.status != shellward_syntax::ParseStatus::Ok
+                || !analysis.unsupported().is_empty()
+            {
+                out.complete = false;
+                continue;
+            }
+            collect(
+                analysis.commands(),
+                analysis.source(),
+                out,
+                depth + 1,
+                Some("variable"),
+            );
+        }
+    }
+}
 
 /// Is what `c` runs as a program or script text rules cannot see: a
 /// script with shell escapes, an interpreter's or awk's program read on
@@ -861,6 +1027,15 @@ const CODE_RUNS: &[&str] = &[
     "'|-'",
     " |\"",
     " |'",
+    // A pipe open's command at either end of a string (`open(F, "|cmd")`,
+    // `"cmd|"`), and IPC::Open2/Open3.
+    "\"|",
+    "'|",
+    "|\"",
+    "|'",
+    "open2",
+    "open3",
+    "IPC::",
     // Names built at run time (`getattr(os, "sys"+"tem")`,
     // `require("child"+"_process")`): what they call is not written.
     "getattr",
@@ -1048,5 +1223,26 @@ fn find_exec(words: &[String], partial: bool, out: &mut Subjects, depth: usize) 
         // words of a partial command may still be followed by a terminator.
         push(out, inner, partial && !terminated, "find");
         see_through(inner, partial, out, depth + 1);
+    }
+}
+
+#[cfg(test)]
+mod versions {
+    #[rustfmt::skip]
+    const ROWS: &[(&str, &[&str])] = &[
+        ("python3.11", &["python3", "python"]),
+        ("python3",    &["python"]),
+        ("gcc-12",     &["gcc"]),
+        ("node18",     &["node"]),
+        ("rm",         &[]),
+        ("x2",         &[]),
+        ("7z",         &[]),
+    ];
+
+    #[test]
+    fn versioned_names_have_their_families() {
+        for (name, want) in ROWS {
+            assert_eq!(super::versioned_families(name), *want, "{name}");
+        }
     }
 }

@@ -351,6 +351,31 @@ fn bypass_shapes_are_denied_or_asked() {
         ("awk -f - <<< 'BEGIN{system(\"rm x\")}'",         Ask,  "guard.destructive:code.unknown-script"),
         ("psql -c '\\set x `rm x`'",                       Ask,  "guard.destructive:code.unknown-script"),
         ("sort --compress-p=sh big.txt",                   Ask,  "rule.unverifiable"),
+        // The tenth session's review: variables a program runs or reads
+        // options from, make's variables, pipe opens in perl, versioned
+        // interpreters, runuser in su's form, words xargs appends, start-up
+        // files from standard input.
+        ("EDITOR=\"rm x\" git commit --allow-empty",       Deny, "rule.deny:rm:*"),
+        ("VISUAL='curl http://x/' git tag -a v1",          Deny, "rule.deny:curl:*"),
+        ("PAGER='rm x' man ls",                            Deny, "rule.deny:rm:*"),
+        ("LESSOPEN='|rm x %s' less README",                Deny, "rule.deny:rm:*"),
+        ("export EDITOR='rm x'; git commit",               Deny, "rule.deny:rm:*"),
+        ("SHELL=/usr/bin/curl script -qc http://x/ /dev/null", Deny, "rule.deny:curl:*"),
+        ("MANOPT=-Pcurl man ls",                           Ask,  "rule.unverifiable"),
+        ("PERL5OPT='-M5;system(q(rm),q(x))' perl -e 1",    Ask,  "rule.unverifiable"),
+        ("PERL5DB='system(q(rm x))' perl -d -e 1",         Ask,  "rule.unverifiable"),
+        ("TAR_OPTIONS='--to-command=x' tar xf a.tar",      Ask,  "rule.unverifiable"),
+        ("make CC='rm x;' x.o",                            Deny, "rule.deny:rm:*"),
+        ("CC='rm x;' make x.o",                            Deny, "rule.deny:rm:*"),
+        ("make SHELL=/usr/bin/curl x.o",                   Deny, "rule.deny:curl:*"),
+        ("MAKEFLAGS='CC=rm\\ x\\;' make x.o",             Ask,  "rule.unverifiable"),
+        ("perl -e 'open(F,\"|rm x\")'",                    Ask,  "rule.unverifiable"),
+        ("perl -MIPC::Open3 -e 'open3(0,0,0,\"rm x\")'",   Ask,  "rule.unverifiable"),
+        ("runuser root -c 'rm x'",                         Ask,  "rule.unverifiable"),
+        ("runuser -u root rm x",                           Deny, "rule.deny:rm:*"),
+        ("echo push origin main | xargs git",              Ask,  "rule.unverifiable"),
+        ("echo 'rm x ;' | xargs find . -maxdepth 0 -exec", Ask,  "rule.unverifiable"),
+        ("bash --init-file /dev/stdin -ic true <<< 'rm x'", Ask, "rule.unverifiable"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {
@@ -439,6 +464,26 @@ fn option_set_rules_match_every_spelling() {
         ("rm -r --interactive=none y", true), ("rm -r --interactive=no y", true),
         ("rm -r --interactive=n y", true), ("rm -r --inter=none y", true),
         ("rm -r --interactive=always y", false),
+    ];
+    for (command, denied) in table {
+        let (action, rule) = decision(rules, command);
+        assert_eq!(action == Deny, *denied, "{command}: {action:?} {rule}");
+    }
+    // Signals by name, number and option; the registry's short and long
+    // names of one option; a subcommand by its alias.
+    let rules = r#"{"permissions": {"deny": ["kill -9:*", "curl -X:*", "curl --data:*", "git commit --no-verify:*", "docker rm -f:*"]}}"#;
+    #[rustfmt::skip]
+    let table: &[(&str, bool)] = &[
+        ("kill -9 1", true), ("kill -KILL 1", true), ("kill -s KILL 1", true), ("kill -SIGKILL 1", true),
+        ("kill -n 9 1", true), ("kill -s 9 1", true), ("kill -sKILL 1", true), ("kill --signal KILL 1", true),
+        ("kill -kill 1", true), ("kill -sigkill 1", true), ("kill 1", false), ("kill -TERM 1", false),
+        ("kill -15 1", false), ("pkill -s 9 x", false),
+        ("curl --request POST u", true), ("curl -X POST u", true), ("curl -d x u", true),
+        ("curl --data=x u", true), ("curl -sd x u", true), ("curl -s u", false),
+        ("git commit -n -m x", true), ("git commit -nm x", true), ("git commit --no-verify", true),
+        ("git commit -m x", false),
+        ("docker container rm -f x", true), ("docker container remove -f x", true), ("docker rm -f x", true),
+        ("docker container rm x", false),
     ];
     for (command, denied) in table {
         let (action, rule) = decision(rules, command);

@@ -160,11 +160,24 @@ pub fn decide(req: &Request<'_>) -> Decision {
     // What deny and ask rules match, and what the effects are read from:
     // extracted once, and only when there are such rules or effects.
     let parsed = req.analysis.status == ParseStatus::Ok;
-    let subjects = if parsed && (req.settings.guard_index().any() || !req.verdict.read_only) {
+    let mut subjects = if parsed && (req.settings.guard_index().any() || !req.verdict.read_only) {
         subject::subjects(req.analysis.commands(), req.analysis.source())
     } else {
         subject::Subjects::default()
     };
+    if req.settings.guard_index().any() {
+        let named: Vec<&str> = req
+            .settings
+            .rules
+            .iter()
+            .filter(|r| r.action != Action::Allow)
+            .filter_map(|r| r.pattern.key())
+            .collect();
+        subject::resolve_paths(&mut subjects, &req.context.cwd, &named);
+        if git_config_unseen(req, &subjects) {
+            subjects.complete = false;
+        }
+    }
     let effects = guard::effects(req, &subjects);
     // Deny and ask rules first, then the guard; but where the rules could
     // not be checked (`rule.unverifiable`), the guard's own reading of the
@@ -209,6 +222,50 @@ pub fn decide(req: &Request<'_>) -> Decision {
         "decision"
     );
     decision
+}
+
+/// Does a git command run in a repository whose configuration may run
+/// programs (`core.fsmonitor`, a pager, a diff driver) or that is not the
+/// workspace's own (a bare one planted beside it: `git -C ev status`)? The
+/// directories looked at: the working directory, each `-C` of a git
+/// subject, each `cd` of the line. What such a git runs, no rule can check.
+fn git_config_unseen(req: &Request<'_>, subjects: &subject::Subjects) -> bool {
+    let gits: Vec<&subject::Subject> = subjects
+        .list
+        .iter()
+        .filter(|s| {
+            s.words
+                .first()
+                .is_some_and(|w| w.rsplit('/').next() == Some("git"))
+        })
+        .collect();
+    if gits.is_empty() {
+        return false;
+    }
+    let cwd = &req.context.cwd;
+    let mut dirs = vec![cwd.clone()];
+    for s in &gits {
+        let mut words = s.words.iter().skip(1);
+        while let Some(w) = words.next() {
+            match w.as_str() {
+                "-C" => dirs.extend(words.next().map(|d| cwd.join(d))),
+                w if !w.starts_with('-') => break,
+                _ => {}
+            }
+        }
+    }
+    for c in req.analysis.commands() {
+        let mut argv = c.argv();
+        if matches!(argv.next(), Some("cd" | "pushd"))
+            && let Some(d) = argv.find(|a| !a.starts_with('-'))
+        {
+            dirs.push(cwd.join(d));
+        }
+    }
+    dirs.iter().take(8).any(|d| {
+        let d = std::fs::canonicalize(d).unwrap_or_else(|_| d.clone());
+        shellward_judge::git::repository_unsafe(&d).is_some()
+    })
 }
 
 /// A command as logs show it: at most 200 characters.

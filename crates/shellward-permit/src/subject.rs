@@ -401,6 +401,62 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
     }
 }
 
+/// Programs run by a path (`./cat`, `bin/ls`, from `cwd`) that are links
+/// to another program, or copies of a program a rule names (`named`): that
+/// program as a subject too. `ln -s /bin/rm cat; ./cat x` and `cp /bin/rm
+/// ls; ./ls x` run `rm`.
+pub fn resolve_paths(subjects: &mut Subjects, cwd: &std::path::Path, named: &[&str]) {
+    let mut found = Vec::new();
+    for s in subjects.list.iter().take(64) {
+        let Some(program) = s.words.first().filter(|w| w.contains('/')) else {
+            continue;
+        };
+        let Ok(real) = std::fs::canonicalize(cwd.join(program)) else {
+            continue;
+        };
+        let base = program.rsplit('/').next().unwrap_or(program);
+        let real_name = real.file_name().and_then(|n| n.to_str()).unwrap_or(base);
+        let mut alias = (real_name != base).then(|| real_name.to_string());
+        if alias.is_none() {
+            alias = named
+                .iter()
+                .find(|name| **name != base && same_file_content(&real, name))
+                .map(|name| name.to_string());
+        }
+        if let Some(alias) = alias {
+            let mut words = s.words.clone();
+            words[0] = alias;
+            found.push(Subject {
+                source: words.join(" "),
+                words,
+                partial: s.partial,
+                via: Some("link".to_string()),
+                stands_for: false,
+            });
+        }
+    }
+    subjects.list.extend(found);
+}
+
+/// Is `file` a copy of the program `name` finds on the search path?
+fn same_file_content(file: &std::path::Path, name: &str) -> bool {
+    let Some(path) = std::env::var_os("PATH") else {
+        return false;
+    };
+    let Some(program) = std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+    else {
+        return false;
+    };
+    let (Ok(a), Ok(b)) = (std::fs::metadata(file), std::fs::metadata(&program)) else {
+        return false;
+    };
+    a.len() == b.len()
+        && a.len() <= 64 << 20
+        && std::fs::read(file).ok() == std::fs::read(&program).ok()
+}
+
 /// The shorter names of a program named with its version (`python3.11`:
 /// `python3`, `python`; `gcc-12`: `gcc`; `node18`: `node`), longest first.
 fn versioned_families(name: &str) -> Vec<&str> {
@@ -673,6 +729,13 @@ fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
         );
     }
     for (name, value) in set {
+        // `PATH=bin:$PATH ls`: names found in a directory of the workspace
+        // may be anything written there.
+        if name == "PATH"
+            && value.is_none_or(|v| v.split(':').any(|d| !d.starts_with('/') && d != "$PATH"))
+        {
+            out.complete = false;
+        }
         let runs = COMMAND_VARIABLES.contains(&name) || make;
         if OPTION_VARIABLES.contains(&name) {
             out.complete = false;

@@ -15,7 +15,11 @@ const RULES: &str = r#"{"permissions": {"deny": ["rm:*", "git push:*", "curl:*",
 
 fn decision(rules: &str, command: &str) -> (Action, String) {
     let dir = tempfile::tempdir().unwrap();
-    let ws = dir.path().canonicalize().unwrap();
+    decision_at(&dir.path().canonicalize().unwrap(), rules, command)
+}
+
+fn decision_at(ws: &Path, rules: &str, command: &str) -> (Action, String) {
+    let ws = ws.to_path_buf();
     let mut settings = Settings::default();
     settings
         .add(
@@ -389,6 +393,48 @@ fn bypass_shapes_are_denied_or_asked() {
     let shapes = table.iter().filter(|(_, a, _)| *a != Allow).count();
     assert!(shapes >= 77, "{shapes} rows");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Programs run by a path that are links to a denied program or copies of
+/// it, and names looked up in a directory of the workspace.
+#[test]
+fn links_and_copies_of_a_denied_program_are_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().canonicalize().unwrap();
+    let rm = ["/bin/rm", "/usr/bin/rm"]
+        .into_iter()
+        .find(|p| Path::new(p).is_file())
+        .unwrap();
+    std::os::unix::fs::symlink(rm, ws.join("cat")).unwrap();
+    std::fs::create_dir(ws.join("bin")).unwrap();
+    std::fs::copy(rm, ws.join("bin/ls")).unwrap();
+    std::fs::write(ws.join("bin/tool"), "#!/bin/sh\necho hi\n").unwrap();
+    for d in ["ev/objects", "ev/refs"] {
+        std::fs::create_dir_all(ws.join(d)).unwrap();
+    }
+    std::fs::write(ws.join("ev/HEAD"), "ref: refs/heads/main\n").unwrap();
+    std::fs::write(
+        ws.join("ev/config"),
+        "[core]\n\tbare = false\n\tworktree = ..\n\tfsmonitor = rm x\n",
+    )
+    .unwrap();
+    #[rustfmt::skip]
+    let table: &[(&str, Action, &str)] = &[
+        ("./cat x",                Deny,  "rule.deny:rm:*"),
+        ("./bin/ls x",             Deny,  "rule.deny:rm:*"),
+        ("PATH=bin:$PATH ls y",    Ask,   "rule.unverifiable"),
+        ("./bin/tool",             Allow, "mode.yolo"),
+        ("cat x",                  Allow, "mode.yolo"),
+        // A bare repository planted beside the workspace's files, whose
+        // configuration git would run (`core.fsmonitor = rm x`).
+        ("git -C ev status",       Ask,   "rule.unverifiable"),
+        ("cd ev && git status",    Ask,   "rule.unverifiable"),
+        ("git status",             Allow, "mode.yolo"),
+    ];
+    for (command, action, rule) in table {
+        let (got, got_rule) = decision_at(&ws, RULES, command);
+        assert_eq!((got, got_rule.as_str()), (*action, *rule), "{command}");
+    }
 }
 
 /// Everyday commands that deny rules naming git and rm leave alone: git's

@@ -788,10 +788,37 @@ pub(crate) fn gh(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
 pub(crate) fn pip(_: &Parsed<'_>, args: &[&str]) -> Result<(), Reject> {
     match args.first().copied() {
         Some("show") => table("pip show", "-f|--files -v|--verbose", &args[1..]).map(drop),
-        Some("list") => table("pip list", "-e|--editable -l|--local --user --format=STR --not-required --exclude-editable --include-editable -v|--verbose", &args[1..]).map(drop),
-        Some("freeze") => table("pip freeze", "-l|--local --user --all --exclude-editable", &args[1..]).map(drop),
+        // pip list checks for a newer pip over the network (and writes its
+        // answer under ~/.cache) unless told not to.
+        Some("list") => {
+            table(
+                "pip list",
+                "-e|--editable -l|--local --user --format=STR --not-required --exclude-editable --include-editable -v|--verbose --disable-pip-version-check --no-index",
+                &args[1..],
+            )?;
+            if args
+                .iter()
+                .any(|a| matches!(*a, "--disable-pip-version-check" | "--no-index"))
+            {
+                Ok(())
+            } else {
+                reject(
+                    Rule::ReadonlyNetworkCheck.at("pip:list"),
+                    "`pip list` asks PyPI for a newer pip (add --disable-pip-version-check)",
+                )
+            }
+        }
+        Some("freeze") => table(
+            "pip freeze",
+            "-l|--local --user --all --exclude-editable",
+            &args[1..],
+        )
+        .map(drop),
         Some("check") if args.len() == 1 => Ok(()),
-        other => reject(Rule::ReadonlySubcommand.at_fmt(format_args!("pip:{}", other.unwrap_or(""))), "not a read-only pip command"),
+        other => reject(
+            Rule::ReadonlySubcommand.at_fmt(format_args!("pip:{}", other.unwrap_or(""))),
+            "not a read-only pip command",
+        ),
     }
 }
 

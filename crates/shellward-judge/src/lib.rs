@@ -1098,7 +1098,10 @@ fn judge_argv(
         ));
     }
     match entry.and_then(tables::Entry::table_row).map(|row| row.runs) {
-        Some(Runs::Git) => return judge_git(words, args, j, cwd, external),
+        Some(Runs::Git) => {
+            home_config(name, j.ctx)?;
+            return judge_git(words, args, j, cwd, external);
+        }
         Some(Runs::ExecActions) if args.contains(&"-exec") => {
             return find_exec(words, j, cwd, external, depth);
         }
@@ -1113,7 +1116,21 @@ fn judge_argv(
             format!("`{file}` here can make `{name}` download or run a program of the project's"),
         ));
     }
+    home_config(name, j.ctx)?;
     Ok(verdict)
+}
+
+/// [`project::home_config_unsafe`] as a reason.
+fn home_config(name: &str, ctx: &Context) -> Result<(), Reject> {
+    match project::home_config_unsafe(name, ctx) {
+        Some(file) => Err(Reject::new(
+            Rule::VersionHomeConfig.at(&file),
+            format!(
+                "`{file}` is in the workspace, and `{name}` reads it on start: it may run a program"
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// A program by its entry: a version query, any arguments, or its row.

@@ -526,7 +526,15 @@ fn scan_links(
             };
             if kind.is_symlink() {
                 let Ok(target) = entry.path().canonicalize() else {
-                    continue; // dangling: nothing to read through it
+                    // Dangling: nothing to read through it now, unless what
+                    // it names appears (`/etc/x`); outside, it is outside.
+                    if let Ok(named) = std::fs::read_link(entry.path()) {
+                        let named = lexical(&dir.join(named));
+                        if !ctx.contains(&named) {
+                            return Followed::Outside(ask_pattern(&named));
+                        }
+                    }
+                    continue;
                 };
                 if !ctx.contains(&target) {
                     return Followed::Outside(ask_pattern(&target));
@@ -540,6 +548,21 @@ fn scan_links(
         }
     }
     Followed::Inside
+}
+
+/// `path` with `.` and `..` folded, without asking the file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::from("/");
+    for c in path.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::Normal(n) => out.push(n),
+            _ => {}
+        }
+    }
+    out
 }
 
 #[cfg(test)]

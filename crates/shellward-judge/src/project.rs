@@ -113,3 +113,43 @@ pub(crate) fn launcher_unsafe(launcher: &str, cwd: &Path, ctx: &crate::Context) 
     }
     None
 }
+
+/// Start-up files programs read from the home, which can make them run a
+/// program or read elsewhere: git's global configuration (`core.fsmonitor`,
+/// `core.pager`), less's `lesskey` (`LESSOPEN`) and lesspipe's
+/// `.lessfilter`, jq's `~/.jq` (definitions that shadow builtins), rustup's
+/// settings and toolchains, cargo's configuration, pip's (`log`), bat's
+/// (`--pager`), gh's (aliases), docker's (credential helpers, plugins),
+/// kubectl's (`exec` credential plugins), the AWS CLI's
+/// (`credential_process`), go's (`GOFLAGS=-toolexec`). Where the home is
+/// the user's they are the user's configuration; where the workspace holds
+/// the home, the agent may have written them.
+#[rustfmt::skip]
+const HOME_FILES: &[(&[&str], &[&str])] = &[
+    (&["git", "tig"],     &[".gitconfig", ".config/git/config"]),
+    (&["less", "more"],   &[".lesskey", ".config/lesskey", ".less", ".lessfilter"]),
+    (&["jq"],             &[".jq"]),
+    (RUSTUP,              &[".rustup/settings.toml", ".rustup/toolchains", ".cargo/config.toml", ".cargo/config"]),
+    (&["pip", "pip3"],    &[".config/pip/pip.conf", ".pip/pip.conf"]),
+    (&["bat", "batcat"],  &[".config/bat/config"]),
+    (&["gh"],             &[".config/gh/config.yml"]),
+    (&["docker"],         &[".docker/config.json", ".docker/cli-plugins"]),
+    (&["kubectl", "helm"], &[".kube/config"]),
+    (&["aws"],            &[".aws/config"]),
+    (&["go"],             &[".config/go/env"]),
+];
+
+/// The start-up file in the home that makes `program` unsafe to run, when
+/// the workspace holds the home ([`HOME_FILES`]).
+pub(crate) fn home_config_unsafe(program: &str, ctx: &crate::Context) -> Option<String> {
+    let home = ctx.home.as_deref()?;
+    if !ctx.roots.iter().any(|r| home.starts_with(r)) {
+        return None;
+    }
+    HOME_FILES
+        .iter()
+        .filter(|(programs, _)| programs.contains(&program))
+        .flat_map(|(_, files)| files.iter())
+        .find(|f| std::fs::symlink_metadata(home.join(f)).is_ok())
+        .map(|f| format!("~/{f}"))
+}

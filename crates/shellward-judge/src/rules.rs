@@ -175,6 +175,8 @@ catalog! {
     GzipWrites           = "gzip.writes",             Gzip, "gzip writing files (not `-c`, `-l` or `-t`)";
     UnzipWrites          = "unzip.writes",            Unzip, "unzip extracting files";
     VersionProjectConfig = "version.project_config",  Version, "a project file here can make the launcher download or run a program (detail: the file)";
+    VersionHomeConfig    = "version.home_config",     Version, "a start-up file the program reads from the home, which the workspace holds (detail: the file)";
+    ReadonlyNetworkCheck = "readonly.network_check",  Readonly, "a listing that also contacts the network (pip's version check)";
     // ---- the permission layer -----------------------------------------------------
     ModeBuildReadOnly    = "mode.build.readOnly",     Mode, "allowed: read-only in build mode";
     ModeBuildHighRisk    = "mode.build.highRisk",     Mode, "asked: not read-only in build mode";

@@ -454,7 +454,8 @@ pub(crate) const ROWS: &[Row] = &[
     row("gunzip", Paths, GZIP).check(cb::gunzip).helpers(&["gzip"]).examples(&[("gunzip -c f.gz", true), ("gunzip -cf x", false)]),
     // Operands: the archive, then member names (which are not read from disk;
     // one naming a path outside the workspace asks needlessly, but rarely).
-    row("unzip", Paths, "-l -v -z -t -p -c -q -qq -C|--ignore-case").check(cb::unzip),
+    // unzip reads options only before the archive: after it, `-l` is a member to extract.
+    row("unzip", Paths, "-l -v -z -t -p -c -q -qq -C|--ignore-case").posix().check(cb::unzip).examples(&[("unzip -l b.zip", true), ("unzip b.zip -l new.txt", false)]),
     row("realpath", Paths, "-e|--canonicalize-existing -m|--canonicalize-missing -L|--logical -P|--physical -q|--quiet -s|--strip|--no-symlinks -z|--zero --relative-to=PATH --relative-base=PATH"),
     row("readlink", Paths, "-f|--canonicalize -e|--canonicalize-existing -m|--canonicalize-missing -n|--no-newline -q|--quiet -s|--silent -v|--verbose -z|--zero"),
     row("cd", Paths, "-L -P -e").check(cb::cd).bare_is_home().moves_cwd().examples(&[("cd src", true), ("cd /etc", false), ("cd", false)]),
@@ -471,9 +472,10 @@ pub(crate) const ROWS: &[Row] = &[
     row("fgrep", ScriptThenPaths, GREP).script(&["-e", "-f"]).follows(&["-R"]).glob_reads_only().bare_searches_cwd(RECURSIVE_GREP),
     row("rg", ScriptThenPaths, RG).bare_searches_cwd(&[]).lists_names(&["--files", "-l", "--files-without-match"], &["--json", "--vimgrep", "--stats", "--type-list", "-c", "--count-matches", "--passthru", "--debug", "--trace"]).script(&["-e", "-f", "--files", "--type-list"]).follows(&["-L"]).examples(&[("rg -n foo src", true), ("rg --files src", true), ("rg --pre cat x", false), ("rg -z x", false)]),
     row("sed", ScriptThenPaths, "-n|--quiet|--silent -e|--expression=STR -E|-r|--regexp-extended -s|--separate -u|--unbuffered -z|--null-data --posix --debug -l|--line-length=NUM --sandbox").script(&["-e"]).check(cb::sed).examples(&[("sed -n 1,5p f", true), ("sed 's/a/b/g' f", true), ("sed -i s/a/b/ f", false), ("sed -n ':a w out' f", false), ("sed 1e\\ id f", false)]),
-    row("awk", ScriptThenPaths, AWK).check(cb::awk).examples(&[("awk '{print $1}' f", true), ("awk 'BEGIN{system(\"id\")}'", false), ("awk '{print > \"o\"}' f", false), ("awk 'BEGIN{ARGV[1]=\"x\"}'", false), ("awk 'BEGIN{print SYMTAB[\"ENV\" \"IRON\"][\"X\"]}'", false)]),
-    row("gawk", ScriptThenPaths, AWK).check(cb::awk),
-    row("mawk", ScriptThenPaths, AWK).check(cb::awk),
+    // awk reads options only before its program: after it, `-F x` are files.
+    row("awk", ScriptThenPaths, AWK).posix().check(cb::awk).examples(&[("awk '{print $1}' f", true), ("awk -F, '{print $2}' f", true), ("awk 1 f -F /etc/shadow", false), ("awk 'BEGIN{system(\"id\")}'", false), ("awk '{print > \"o\"}' f", false), ("awk 'BEGIN{ARGV[1]=\"x\"}'", false), ("awk 'BEGIN{print SYMTAB[\"ENV\" \"IRON\"][\"X\"]}'", false)]),
+    row("gawk", ScriptThenPaths, AWK).posix().check(cb::awk),
+    row("mawk", ScriptThenPaths, AWK).posix().check(cb::awk),
     row("jq", ScriptThenPaths, "-r|--raw-output -j|--join-output -a|--ascii-output -c|--compact-output -n|--null-input -s|--slurp -e|--exit-status -S|--sort-keys -C|--color-output -M|--monochrome-output --tab --indent=NUM -R|--raw-input --arg=PAIR --argjson=PAIR --args --jsonargs --seq --stream --raw-output0").check(cb::jq).examples(&[("jq .a f", true), ("jq -r '.[] | .name' f", true), ("jq '$ ENV' f", false), ("jq -n env", false), ("jq --rawfile x /etc/passwd -n 1", false)]),
     row("yq", ScriptThenPaths, "-r|--unwrapScalar -o|--output-format=STR -p|--input-format=STR -P|--prettyPrint -e|--exit-status -N|--no-doc -I|--indent=NUM -C|--colors -M|--no-colors -j|--tojson --header-preprocess -0|--nul-output -n|--null-input").check(cb::yq).helpers(&["jq"]),
     row("sort", Paths, "-b|--ignore-leading-blanks -d|--dictionary-order -f|--ignore-case -g|--general-numeric-sort -i|--ignore-nonprinting -M|--month-sort -h|--human-numeric-sort -n|--numeric-sort -R|--random-sort -r|--reverse -V|--version-sort -k|--key=STR -t|--field-separator=CHAR -u|--unique -s|--stable -c|--check=OPT -C -m|--merge -z|--zero-terminated -S|--buffer-size=STR --parallel=NUM --debug --sort=STR --random-source=PATH").examples(&[("sort -u f", true), ("sort -o out f", false), ("sort --compress-program=sh f", false)]),

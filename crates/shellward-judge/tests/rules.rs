@@ -358,7 +358,17 @@ fn rule_ids() {
             false,
             "readonly.flag:pip list:--outdated",
         ),
-        ("pip list", true, "readonly.flags:pip"),
+        ("pip list", false, "readonly.network_check:pip:list"),
+        (
+            "pip list --disable-pip-version-check",
+            true,
+            "readonly.flags:pip",
+        ),
+        (
+            "pip list --no-index --format=json",
+            true,
+            "readonly.flags:pip",
+        ),
         // Environment prefixes whose values name files.
         ("LANGUAGE=../x ls", false, "env.prefix:LANGUAGE"),
         ("LANGUAGE=de:fr_FR ls", true, "readonly"),

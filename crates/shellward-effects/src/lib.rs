@@ -206,6 +206,9 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
         }
     }
     scan::inline(program, &args, &mut out);
+    for (file, append) in scan::written_files(program, &args) {
+        out.extend(redirect(Some(&file), append, ctx));
+    }
     launched(program, words, partial, ctx, &mut out);
     out
 }

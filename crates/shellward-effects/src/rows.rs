@@ -132,6 +132,10 @@ pub enum Cond {
     /// that exists (`git checkout src`: a path, not a branch), or any
     /// operand where the working directory is only known when it runs.
     OperandExists,
+    /// A refspec that moves a local ref by force: `+SRC:DST`, or `SRC:DST`
+    /// with `-f`/`--force`, where `DST` is not a remote-tracking ref
+    /// (`refs/remotes/...`), which fetches move anyway.
+    ForcedLocalRef,
     /// The command's standard input is fed (a pipe, a file, a
     /// here-document): what the program asks is answered by that, not by a
     /// person (`yes | unzip x.zip`).
@@ -222,6 +226,13 @@ pub struct Row {
 /// Rows whose program changes the files it is given where they are: what
 /// was in them before is lost ([`Grade::File`] grades them as deletes).
 const IN_PLACE: &[&str] = &[
+    "fs.ed",
+    "fs.ex",
+    "fs.fallocate-holes",
+    "fs.nvim",
+    "fs.patch",
+    "fs.vi",
+    "fs.vim",
     "fs.perl-in-place",
     "fs.sed-in-place",
     "fs.shuf-output",
@@ -244,6 +255,27 @@ const D: Option<Severity> = Some(DES);
 const W: Option<Severity> = Some(WRI);
 const U: Option<Severity> = Some(Severity::Unknown);
 const N: Option<Severity> = None;
+
+/// vi's, vim's, nvim's and ex's options that take a value (a command, a
+/// script, a file of settings): not the files they edit.
+const VIM_VALUES: &[&str] = &[
+    "-c",
+    "--cmd",
+    "-S",
+    "-s",
+    "-u",
+    "-U",
+    "-i",
+    "-T",
+    "-w",
+    "-W",
+    "-t",
+    "-q",
+    "-V",
+    "--startuptime",
+    "--listen",
+    "--server",
+];
 
 /// Recursive options of rm, cp, chmod and chown.
 const RECURSIVE: &[&str] = &["-r", "-R", "--recursive"];
@@ -355,6 +387,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.az-delete", P::Cloud, "az", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes an Azure resource", None, &[("az vm delete -g rg -n vm", D), ("az vm list", N)]),
     row!("cloud.azcopy-delete", P::Cloud, "azcopy", &[], &[Operand(&["rm", "remove"])], A::Remote, DES, T::None, Fixed, "deletes blobs or files", None, &[("azcopy rm https://a.blob.core.windows.net/c --recursive", D), ("azcopy list x", N)]),
     row!("cloud.azcopy-sync-delete", P::Cloud, "azcopy", &["sync"], &[WordContains("--delete-destination=true")], A::Remote, DES, T::None, Fixed, "deletes what the source does not have", None, &[("azcopy sync src https://a/c --delete-destination=true", D)]),
+    row!("cloud.b2-rm-recursive", P::Cloud, "b2", &["rm"], &[Opt(&["--recursive", "-r"])], A::Remote, DES, T::None, Fixed, "deletes every file under a bucket path", None, &[("b2 rm --recursive --versions b2://b", D), ("b2 ls b2://b", N)]),
     row!("fs.badblocks-write", P::Filesystem, "badblocks", &[], &[Opt(&["-w"])], A::Device, CAT, T::None, Fixed, "overwrites every block while testing", None, &[("badblocks -wsv /dev/sdb", C), ("badblocks -sv /dev/sdb", N)]),
     row!("fs.blkdiscard", P::Filesystem, "blkdiscard", &[], &[], A::Device, CAT, T::None, Fixed, "discards every block of a device", None, &[("blkdiscard /dev/nvme0n1", C)]),
     row!("backup.borg-delete", P::Backup, "borg", &[], &[Operand(&["delete", "prune", "compact", "repo-delete", "rdelete", "recreate"])], A::Remote, DES, T::None, Fixed, "deletes or prunes backup archives", Some("run it with --dry-run first"), &[("borg delete repo::archive", D), ("borg prune --keep-last 1", D), ("borg list repo", N)]),
@@ -428,13 +461,17 @@ pub const ROWS: &[Row] = &[
     row!("database.dotnet-ef-drop", P::Database, "dotnet", &["ef", "database", "drop"], &[], A::Remote, CAT, T::None, Fixed, "drops the database", None, &[("dotnet ef database drop --force", C), ("dotnet build", N)]),
     row!("publish.dotnet-nuget-push", P::Publish, "dotnet", &["nuget", "push"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to NuGet", None, &[("dotnet nuget push pkg.nupkg -k key", D)]),
     row!("system.dpkg-remove", P::System, "dpkg", &[], &[Opt(&["-r", "--remove", "-P", "--purge"])], A::System, DES, T::None, Fixed, "removes packages (with --force-all, even essential ones)", None, &[("dpkg --purge --force-all libc6", D), ("dpkg -l", N)]),
+    row!("database.drizzle-push-force", P::Database, "drizzle-kit", &["push"], &[Opt(&["--force"])], A::Remote, DES, T::None, Fixed, "applies schema changes that drop data without asking", None, &[("drizzle-kit push --force", D), ("npx drizzle-kit push --force", D), ("drizzle-kit generate", N)]),
     row!("system.dropdb", P::Database, "dropdb", &[], &[], A::Remote, CAT, T::None, Fixed, "drops a PostgreSQL database", Some("dump it first (pg_dump)"), &[("dropdb prod", C)]),
     row!("database.dropuser", P::Database, "dropuser", &[], &[], A::Remote, DES, T::None, Fixed, "drops a PostgreSQL role", None, &[("dropuser app", D)]),
+    row!("fs.ed", P::Filesystem, "ed", &[], &[], A::Write, WRI, T::PathsSkipping(&["-p", "--prompt"]), File, "edits files by a script", None, &[("ed -s ~/.bashrc <<< $',d\nw'", D), ("ed -s notes.txt", W)]),
     row!("system.efibootmgr-delete", P::System, "efibootmgr", &[], &[Opt(&["-B", "--delete-bootnum", "-O", "--delete-bootorder"])], A::System, DES, T::None, Fixed, "deletes boot entries", None, &[("efibootmgr -b 0001 -B", D), ("efibootmgr -v", N)]),
     row!("kubernetes.eksctl-delete", P::Kubernetes, "eksctl", &["delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes an EKS cluster or node group", None, &[("eksctl delete cluster --name prod", C), ("eksctl get cluster", N)]),
     row!("database.etcd-delete-prefix", P::Database, "etcdctl", &["del"], &[Opt(&["--prefix", "--from-key"])], A::Remote, CAT, T::None, Fixed, "deletes every key under a prefix", None, &[("etcdctl del --prefix ''", C)]),
     row!("database.etcd-delete", P::Database, "etcdctl", &["del"], &[], A::Remote, DES, T::None, Fixed, "deletes keys", None, &[("etcdctl del k", D), ("etcdctl get k", N)]),
+    row!("fs.ex", P::Filesystem, "ex", &[], &[], A::Write, WRI, T::PathsSkipping(VIM_VALUES), File, "edits files by a script", None, &[("ex -sc '%d|x' ~/.bashrc", D), ("ex -sc 'wq' notes.txt", U)]),
     row!("cloud.exo-delete", P::Cloud, "exo", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes an Exoscale resource", None, &[("exo compute instance delete web", D)]),
+    row!("fs.fallocate-holes", P::Filesystem, "fallocate", &[], &[Opt(&["-p", "--punch-hole", "-c", "--collapse-range", "-z", "--zero-range", "-i", "--insert-range", "-d", "--dig-holes"])], A::Write, WRI, T::PathsSkipping(&["-l", "--length", "-o", "--offset"]), File, "zeroes or removes ranges of a file", None, &[("fallocate --punch-hole -l 100 ../notes.txt", D), ("fallocate -p -l 1 data.bin", W)]),
     row!("fs.fdisk", P::Filesystem, "fdisk", &[], &[Not(&["-l", "--list"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("fdisk /dev/sda", C), ("fdisk -l", N)]),
     row!("fs.find-fprint", P::Filesystem, "find", &[], &[Opt(&["-fprint", "-fprint0", "-fprintf", "-fls"])], A::Write, WRI, T::OptionValue(&["-fprint", "-fprint0", "-fprintf", "-fls"]), File, "writes the names it finds to a file", None, &[("find / -fprint /dev/sda", C), ("find . -fprint ~/.bashrc", D), ("find . -fprint list.txt", W)]),
     row!("fs.find-delete-all", P::Filesystem, "find", &[], &[Opt(&["-delete"]), Not(FIND_FILTERS)], A::Delete, DES, T::FindRoots, Tree, "deletes every file under its starting points", Some("run it without -delete first to see the list"), &[("find / -delete", C), ("find . -delete", C), ("find node_modules -delete", W), ("find build -delete", D), ("find . -name x", N)]),
@@ -546,6 +583,9 @@ pub const ROWS: &[Row] = &[
     row!("git.checkout-force-create", P::Git, "git", &["checkout"], &[Opt(&["-B"])], A::Discard, DES, T::None, Fixed, "resets a branch that may exist to another commit", Some("git checkout -b (refuses an existing branch)"), &[("git checkout -B main origin/main", D), ("git checkout -b new", N), ("git checkout -b \"$B\"", N), ("git checkout $BRANCH", D)]),
     row!("git.switch-force-create", P::Git, "git", &["switch"], &[Opt(&["-C", "--force-create"])], A::Discard, DES, T::None, Fixed, "resets a branch that may exist to another commit", Some("git switch -c (refuses an existing branch)"), &[("git switch -C main", D), ("git switch --force-create main origin/main", D), ("git switch -c new", N)]),
     row!("git.update-ref-move", P::Git, "git", &["update-ref"], &[Operands(2), OperandStarts("refs/heads/")], A::Discard, DES, T::None, Fixed, "moves a branch to another commit: its commits are left only in the reflog", None, &[("git update-ref refs/heads/main HEAD~5", D), ("git update-ref refs/tags/x HEAD", N)]),
+    row!("git.archive-output", P::Git, "git", &["archive"], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes an archive over a file", None, &[("git archive -o ~/.bashrc HEAD", D), ("git archive --output=out.tar HEAD", W), ("git archive HEAD", N)]),
+    row!("git.bundle-create", P::Git, "git", &["bundle", "create"], &[], A::Write, WRI, T::Paths, File, "writes a bundle over a file", None, &[("git bundle create ~/.bashrc HEAD", D), ("git bundle create repo.bundle --all", W)]),
+    row!("git.fetch-force-local", P::Git, "git", &["fetch"], &[ForcedLocalRef], A::Write, DES, T::None, Fixed, "moves a local branch to what it fetches, losing its own commits", None, &[("git fetch . +HEAD:feature", D), ("git fetch origin +main:main", D), ("git fetch -f origin main:main", D), ("git fetch origin +refs/heads/*:refs/remotes/origin/*", N), ("git fetch origin main:main", N), ("git fetch origin", N)]),
     row!("cloud.gitlab-runner-unregister", P::Cloud, "gitlab-runner", &["unregister"], &[], A::Remote, DES, T::None, Fixed, "unregisters CI runners", None, &[("gitlab-runner unregister --all-runners", D), ("gitlab-runner list", N)]),
     row!("git.glab-delete", P::Git, "glab", &[], &[Operand(&["delete", "archive"])], A::Remote, DES, T::None, Fixed, "deletes or archives a GitLab resource (repository, release, variable, ...)", None, &[("glab repo delete -y o/r", D), ("glab repo view", N)]),
     row!("secrets.gopass-rm", P::Secrets, "gopass", &[], &[Operand(&["rm", "delete", "remove"])], A::Remote, DES, T::None, Fixed, "deletes secrets from the store", None, &[("gopass rm -r -f /", D), ("gopass ls", N)]),
@@ -572,6 +612,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.httpie-delete", P::Cloud, "http", &[], &[Word(&["DELETE"])], A::Remote, DES, T::None, Fixed, "sends an HTTP DELETE: deletes a remote resource", None, &[("http DELETE https://api/x", D), ("http GET https://api/x", N)]),
     row!("cloud.ibmcloud-delete", P::Cloud, "ibmcloud", &[], &[OperandContains(&["delete", "-rm"])], A::Remote, DES, T::None, Fixed, "deletes an IBM Cloud resource", None, &[("ibmcloud resource service-instance-delete x", D), ("ibmcloud resource service-instances", N)]),
     row!("cloud.ibmcloud-rm", P::Cloud, "ibmcloud", &[], &[Operand(&["rm"])], A::Remote, DES, T::None, Fixed, "deletes an IBM Cloud resource", None, &[("ibmcloud ks cluster rm --cluster c", D)]),
+    row!("fs.iconv-output", P::Filesystem, "iconv", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes its output over a file", None, &[("iconv -f utf8 -t utf8 -o ~/.bashrc a.txt", D), ("iconv -f latin1 -t utf8 -o out.txt a.txt", W)]),
     row!("containers.incus-delete", P::Containers, "incus", &[], &[Operand(&["delete", "rm"])], A::Remote, DES, T::None, Fixed, "deletes an instance and its storage", None, &[("incus delete -f web", D), ("incus list", N)]),
     row!("database.influx-delete", P::Database, "influx", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes data or a bucket", None, &[("influx bucket delete -n metrics", D)]),
     row!("system.init-level", P::System, "init", &[], &[Operand(&["0", "6", "1"])], A::System, DES, T::None, Fixed, "stops or restarts the machine", None, &[("init 0", D)]),
@@ -622,6 +663,7 @@ pub const ROWS: &[Row] = &[
     row!("containers.lxc-delete", P::Containers, "lxc", &[], &[Operand(&["delete", "rm"])], A::Remote, DES, T::None, Fixed, "deletes an instance and its storage", None, &[("lxc delete -f web", D), ("lxc list", N)]),
     row!("database.django-flush", P::Database, "manage.py", &[], &[Operand(&["flush", "reset_db", "sqlflush"])], A::Remote, CAT, T::None, Fixed, "deletes every row of the database", None, &[("python manage.py flush --noinput", C), ("python3 manage.py reset_db", C), ("python manage.py migrate", N)]),
     row!("cloud.mc-delete", P::Cloud, "mc", &[], &[Operand(&["rb", "rm"])], A::Remote, DES, T::None, Fixed, "deletes buckets or objects", None, &[("mc rb --force myminio/bucket", D), ("mc ls myminio", N)]),
+    row!("backup.mc-mirror-remove", P::Backup, "mc", &["mirror"], &[Opt(&["--remove"])], A::Remote, DES, T::None, Fixed, "deletes objects the source does not have", None, &[("mc mirror --remove empty/ local/bucket", D), ("mc mirror src/ local/bucket", N)]),
     row!("fs.mdadm-zero", P::Filesystem, "mdadm", &[], &[Opt(&["--zero-superblock", "--stop", "-S", "--remove", "--fail", "--create", "-C", "--grow"])], A::Device, CAT, T::None, Fixed, "stops, changes or erases a RAID array", None, &[("mdadm --zero-superblock /dev/sdb", C), ("mdadm --stop /dev/md0", C), ("mdadm --detail /dev/md0", N)]),
     row!("kubernetes.microk8s-reset", P::Kubernetes, "microk8s", &["reset"], &[], A::System, CAT, T::None, Fixed, "wipes the cluster's state", None, &[("microk8s reset", C), ("microk8s status", N)]),
     row!("kubernetes.minikube-delete", P::Kubernetes, "minikube", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes a local cluster", None, &[("minikube delete --all", D), ("minikube status", N)]),
@@ -648,6 +690,7 @@ pub const ROWS: &[Row] = &[
     row!("publish.npm-publish", P::Publish, "npm", &[], &[Operand(&["publish"]), Not(&["--dry-run"])], A::Publish, DES, T::None, Fixed, "publishes a package version (a version number cannot be used twice)", Some("npm publish --dry-run first"), &[("npm publish", D), ("npm publish --dry-run", N)]),
     row!("publish.npm-unpublish", P::Publish, "npm", &[], &[Operand(&["unpublish"])], A::Publish, CAT, T::None, Fixed, "unpublishes a package others may depend on", None, &[("npm unpublish pkg --force", C)]),
     row!("publish.nuget-push", P::Publish, "nuget", &["push"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to NuGet", None, &[("nuget push pkg.nupkg", D)]),
+    row!("fs.nvim", P::Filesystem, "nvim", &[], &[], A::Write, WRI, T::PathsSkipping(VIM_VALUES), File, "edits files", None, &[("nvim --headless -c '%d|wq' ~/.bashrc", D)]),
     row!("fs.nvme-format", P::Filesystem, "nvme", &[], &[Operand(&["format", "sanitize", "write-zeroes", "delete-ns", "ns-delete", "detach-ns", "write-uncor"])], A::Device, CAT, T::None, Fixed, "erases an NVMe drive", None, &[("nvme format /dev/nvme0n1", C), ("nvme list", N)]),
     row!("fs.wipe", P::Filesystem, "nwipe", &[], &[], A::Device, CAT, T::None, Fixed, "wipes disks", None, &[("nwipe --autonuke", C)]),
     row!("kubernetes.oc-drain", P::Kubernetes, "oc", &["adm", "drain"], &[], A::Remote, DES, T::None, Fixed, "evicts every pod from a node", None, &[("oc adm drain node1 --force", D)]),
@@ -660,6 +703,8 @@ pub const ROWS: &[Row] = &[
     row!("fs.parted", P::Filesystem, "parted", &[], &[Abbreviates(&["mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "set", "name", "mkfs", "rescue", "toggle", "disk_set", "disk_toggle", "move", "cp"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("parted /dev/sda mklabel gpt", C), ("parted /dev/sda unit s p mkla gpt", C), ("parted -s /dev/sda print 1", N), ("parted /dev/sda print rm 1", C)]),
     row!("secrets.pass-rm", P::Secrets, "pass", &[], &[Operand(&["rm", "remove", "delete"])], A::Remote, DES, T::None, Fixed, "deletes passwords from the store", None, &[("pass rm -rf /", D), ("pass ls", N)]),
     row!("system.passwd-delete", P::System, "passwd", &[], &[Opt(&["-d", "--delete", "-l", "--lock"])], A::System, DES, T::None, Fixed, "deletes or locks a password", None, &[("passwd -d root", D)]),
+    row!("fs.patch-output", P::Filesystem, "patch", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes the patched file over another", None, &[("patch -o ~/.profile x < p.diff", D)]),
+    row!("fs.patch", P::Filesystem, "patch", &[], &[], A::Write, WRI, T::PathsSkipping(&["-p", "-d", "--directory", "-i", "--input", "-r", "--reject-file", "-B", "--prefix", "-D", "--ifdef", "-F", "--fuzz", "-V", "--version-control", "-Y", "--basename-prefix", "-z", "--suffix", "-g", "--get"]), File, "changes the file it is given", None, &[("patch ../.bashrc < p.diff", D), ("patch src/x.c < fix.diff", W)]),
     row!("fs.perl-in-place", P::Filesystem, "perl", &[], &[Opt(&["-i"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("perl -pi -e 's/a/b/' src/x.rs", U)]),
     row!("database.pg-dropcluster", P::Database, "pg_dropcluster", &[], &[], A::Remote, CAT, T::None, Fixed, "drops a PostgreSQL cluster and its data", None, &[("pg_dropcluster 15 main --stop", C)]),
     row!("database.pg-restore-clean", P::Database, "pg_restore", &[], &[Opt(&["-c", "--clean"])], A::Remote, DES, T::None, Fixed, "drops database objects before recreating them", None, &[("pg_restore --clean -d prod dump.sql", D), ("pg_restore -l dump", N)]),
@@ -678,6 +723,7 @@ pub const ROWS: &[Row] = &[
     row!("database.prisma-reset", P::Database, "prisma", &["migrate", "reset"], &[], A::Remote, CAT, T::None, Fixed, "drops the database and re-applies migrations", None, &[("prisma migrate reset --force", C), ("npx prisma migrate reset", C), ("npx prisma generate", N)]),
     row!("database.prisma-force-reset", P::Database, "prisma", &["db", "push"], &[Opt(&["--force-reset", "--accept-data-loss"])], A::Remote, CAT, T::None, Fixed, "resets the database to the schema, losing data", None, &[("prisma db push --force-reset", C), ("pnpm exec prisma db push --accept-data-loss", C)]),
     row!("database.pscale-delete", P::Database, "pscale", &[], &[Operand(&["delete"])], A::Remote, CAT, T::None, Fixed, "deletes a database or branch", None, &[("pscale database delete x --force", C)]),
+    row!("database.psql-output", P::Database, "psql", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes query results over a file", None, &[("psql -o ~/.bashrc -c 'select 1'", D), ("psql -o out.txt -c 'select 1'", W)]),
     row!("iac.pulumi-state-delete", P::Iac, "pulumi", &["state", "delete"], &[], A::Remote, DES, T::None, Fixed, "removes a resource from the stack's state (it is then unmanaged)", None, &[("pulumi state delete urn:x", D)]),
     row!("iac.pulumi-stack-rm", P::Iac, "pulumi", &["stack", "rm"], &[], A::Remote, DES, T::None, Fixed, "deletes a stack and its state", None, &[("pulumi stack rm dev --yes", D)]),
     row!("iac.pulumi-up-yes", P::Iac, "pulumi", &["up"], &[Opt(&["-y", "--yes", "--skip-preview"])], A::Remote, DES, T::None, Fixed, "applies changes without a preview", Some("pulumi preview first"), &[("pulumi up --yes", D), ("pulumi preview", N)]),
@@ -713,6 +759,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.s3cmd-rb-recursive", P::Cloud, "s3cmd", &["rb"], &[Opt(&["-r", "--recursive"])], A::Remote, CAT, T::None, Fixed, "deletes a bucket and everything in it", None, &[("s3cmd rb --recursive --force s3://bucket", C)]),
     row!("cloud.s3cmd-delete", P::Cloud, "s3cmd", &[], &[Operand(&["rb", "del", "rm"])], A::Remote, DES, T::None, Fixed, "deletes buckets or objects", None, &[("s3cmd rm s3://b/k", D), ("s3cmd ls s3://b", N)]),
     row!("iac.sam-delete", P::Iac, "sam", &["delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a stack and its resources", None, &[("sam delete --no-prompts", C), ("sam build", N)]),
+    row!("fs.scp", P::Filesystem, "scp", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[("scp a.txt ~/.bashrc", D), ("scp a.txt host:/var/tmp/x", W)]),
     row!("fs.wipe", P::Filesystem, "scrub", &[], &[OperandStarts("/dev/")], A::Device, CAT, T::None, Fixed, "overwrites a device", None, &[("scrub /dev/sdb", C)]),
     row!("cloud.scw-delete", P::Cloud, "scw", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Scaleway resource", None, &[("scw instance server delete 1", D), ("scw instance server list", N)]),
     row!("fs.sed-in-place", P::Filesystem, "sed", &[], &[Opt(&["-i", "--in-place"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("sed -i 's/a/b/' src/x.rs", W), ("sed -i.bak 's/a/b/' /etc/hosts", D), ("sed -i d ~/notes.txt", D), ("sed -i 's/a/b/' ~/.bashrc", D), ("sed -i 's/x/y/' .git/config", D), ("sed 's/a/b/' x", N)]),
@@ -742,8 +789,9 @@ pub const ROWS: &[Row] = &[
     row!("system.sysctl-write", P::System, "sysctl", &[], &[Opt(&["-w", "--write", "-p", "--load"])], A::System, WRI, T::None, Fixed, "changes kernel settings", None, &[("sysctl -w vm.swappiness=10", W), ("sysctl -a", N)]),
     row!("system.systemctl", P::System, "systemctl", &[], &[Operand(&["stop", "disable", "mask", "kill", "poweroff", "reboot", "halt", "isolate", "kexec", "soft-reboot", "rescue", "emergency", "reboot.target", "poweroff.target", "halt.target", "rescue.target", "emergency.target"])], A::System, DES, T::None, Fixed, "stops or disables services", None, &[("systemctl stop nginx", D), ("systemctl status nginx", N)]),
     row!("fs.tar-unlink", P::Filesystem, "tar", &[], &[Opt(&["--recursive-unlink", "--unlink-first", "-U"])], A::Delete, DES, T::Directory(&["-C", "--directory"]), Into, "deletes what is in the way of what it extracts", None, &[("tar -x --recursive-unlink -f x.tar -C ~", D), ("tar -x --unlink-first -f x.tar -C out", D), ("tar -x -U -f x.tar", D), ("tar -x -U -f x.tar -C /tmp/x", W)]),
-    row!("fs.tar-remove-files", P::Filesystem, "tar", &[], &[Opt(&["--remove-files"])], A::Delete, DES, T::LastPath, Tree, "deletes the files it archived", None, &[("tar --remove-files -cf out.tar /tmp/scratch", W), ("tar --remove-files -cf out.tar /etc", C), ("tar -cf out.tar --remove-files data.json", D), ("tar -czf out.tar.gz /home/user", N)]),
-    row!("fs.tar-extract", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Not(&["-O", "--to-stdout", "--to-command"])], A::Write, WRI, T::Directory(&["-C", "--directory"]), Into, "extracts an archive over the files there", None, &[("tar -xf x.tar -C ~", D), ("tar xf x.tar -C ~", D), ("tar xfC x.tar ~", D), ("tar -xzf x.tgz --directory=/etc", D), ("tar -C / -xf x.tar", D), ("tar -xf x.tar", W), ("tar -xf x.tar -C out", W), ("tar -xf x.tar -C /tmp/out", W), ("tar -xf x.tar -C ~/Downloads", W), ("tar -O -xf x.tar", N), ("tar --to-stdout -xf x.tar", N), ("tar -xOf x.tar", W), ("tar -tf x.tar -C ~", N), ("tar cf x.tar ~", N)]),
+    row!("fs.tar-remove-files", P::Filesystem, "tar", &[], &[Opt(&["--remove-files"])], A::Delete, DES, T::LastPath, Tree, "deletes the files it archived", None, &[("tar --remove-files -cf out.tar /tmp/scratch", W), ("tar --remove-files -cf out.tar /etc", C), ("tar -cf out.tar --remove-files data.json", D), ("tar -czf out.tar.gz /home/user", W)]),
+    row!("fs.tar-extract", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Not(&["-O", "--to-stdout", "--to-command"])], A::Write, WRI, T::Directory(&["-C", "--directory"]), Into, "extracts an archive over the files there", None, &[("tar -xf x.tar -C ~", D), ("tar xf x.tar -C ~", D), ("tar xfC x.tar ~", D), ("tar -xzf x.tgz --directory=/etc", D), ("tar -C / -xf x.tar", D), ("tar -xf x.tar", W), ("tar -xf x.tar -C out", W), ("tar -xf x.tar -C /tmp/out", W), ("tar -xf x.tar -C ~/Downloads", W), ("tar -O -xf x.tar", N), ("tar --to-stdout -xf x.tar", N), ("tar -xOf x.tar", W), ("tar -tf x.tar -C ~", N), ("tar cf x.tar ~", W)]),
+    row!("fs.tar-create", P::Filesystem, "tar", &[], &[Opt(&["-c", "--create", "-r", "--append", "-u", "--update", "-A", "--catenate", "--concatenate"])], A::Write, WRI, T::OptionValue(&["-f", "--file"]), File, "writes an archive over a file", None, &[("tar -cf ~/.bashrc a.txt", D), ("tar cf ~/.bashrc a.txt", D), ("tar -czf out.tgz src", W), ("tar -cf - src", N)]),
     row!("fs.tee", P::Filesystem, "tee", &[], &[], A::Write, WRI, T::Paths, File, "writes files", None, &[("tee out.txt", W), ("tee /etc/hosts", D), ("tee /tmp/out", W), ("tee -a ~/.bashrc", D), ("tee .git/hooks/pre-commit", D), ("tee /dev/sda", C), ("tee /dev/null", W), ("tee /dev/stdin", W)]),
     row!("system.init-level", P::System, "telinit", &[], &[Operand(&["0", "6", "1"])], A::System, DES, T::None, Fixed, "stops or restarts the machine", None, &[("telinit 6", D)]),
     row!("iac.terraform-destroy", P::Iac, "terraform", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("terraform plan -destroy first"), &[("terraform destroy -auto-approve", C), ("terraform plan", N)]),
@@ -767,9 +815,11 @@ pub const ROWS: &[Row] = &[
     row!("fs.truncate", P::Filesystem, "truncate", &[], &[], A::Write, WRI, T::Paths, File, "sets file sizes", None, &[("truncate --reference=ref.bin out.bin", W)]),
     row!("database.turso-destroy", P::Database, "turso", &["db"], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys a database", None, &[("turso db destroy x --yes", C)]),
     row!("publish.twine-upload", P::Publish, "twine", &["upload"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to PyPI", None, &[("twine upload dist/*", D)]),
+    row!("database.typeorm-drop", P::Database, "typeorm", &[], &[Operand(&["schema:drop"])], A::Remote, CAT, T::None, Fixed, "drops every table of the database", None, &[("typeorm schema:drop", C), ("npx typeorm schema:drop", C), ("typeorm migration:show", N)]),
     row!("system.ufw", P::System, "ufw", &[], &[Operand(&["disable", "reset", "delete"])], A::System, DES, T::None, Fixed, "disables or resets the firewall", None, &[("ufw disable", D), ("ufw status", N)]),
     row!("system.umount-force", P::System, "umount", &[], &[Opt(&["-f", "--force", "-l", "--lazy"])], A::System, DES, T::None, Fixed, "forces file systems off (open files lose writes)", None, &[("umount -f /mnt/data", D)]),
     row!("system.umount", P::System, "umount", &[], &[], A::System, WRI, T::None, Fixed, "unmounts file systems", None, &[("umount /mnt/data", W)]),
+    row!("fs.uniq-output", P::Filesystem, "uniq", &[], &[Operands(2)], A::Write, WRI, T::LastPath, File, "writes its output over its second operand", None, &[("uniq a.txt ~/.bashrc", D), ("uniq a.txt", N)]),
     row!("fs.unlink", P::Filesystem, "unlink", &[], &[], A::Delete, DES, T::Paths, File, "deletes a file", None, &[("unlink a.txt", D), ("unlink ~/.zshrc", D), ("unlink /tmp/scratch", W)]),
     row!("fs.unzip-overwrite", P::Filesystem, "unzip", &[], &[Opt(&["-o"]), Not(&["-l", "-t", "-p", "-c", "-v", "-Z", "-n"])], A::Write, WRI, T::Directory(&["-d"]), Into, "extracts an archive over the files there without asking", None, &[("unzip -o x.zip -d ~", D), ("unzip -oq x.zip -d /usr/local", D), ("unzip -o x.zip", W), ("unzip -o x.zip -d /tmp/x", W), ("unzip -l x.zip", N), ("unzip x.zip -d ~", N)]),
     row!("fs.unzip-answered", P::Filesystem, "unzip", &[], &[Fed, Not(&["-l", "-t", "-p", "-c", "-v", "-Z", "-n"])], A::Write, WRI, T::Directory(&["-d"]), Into, "extracts an archive over the files there, its questions answered by standard input", None, &[("yes | unzip x.zip -d ~", D)]),
@@ -784,6 +834,8 @@ pub const ROWS: &[Row] = &[
     row!("cloud.vercel-remove", P::Cloud, "vercel", &[], &[Operand(&["remove", "rm"])], A::Remote, DES, T::None, Fixed, "removes deployments or a project", None, &[("vercel remove my-app --yes", D), ("vercel ls", N)]),
     row!("fs.lvm-reduce", P::Filesystem, "vgreduce", &[], &[], A::Device, DES, T::None, Fixed, "removes a disk from a volume group", None, &[("vgreduce vg /dev/sdb", D)]),
     row!("fs.vgremove", P::Filesystem, "vgremove", &[], &[], A::Device, CAT, T::None, Fixed, "removes a volume group", None, &[("vgremove vg", C)]),
+    row!("fs.vi", P::Filesystem, "vi", &[], &[], A::Write, WRI, T::PathsSkipping(VIM_VALUES), File, "edits files", None, &[("vi -c ':%d|wq' ~/.bashrc", D)]),
+    row!("fs.vim", P::Filesystem, "vim", &[], &[], A::Write, WRI, T::PathsSkipping(VIM_VALUES), File, "edits files", None, &[("vim -es -c '%d' -c 'wq' ~/.bashrc", D), ("vim notes.txt", W)]),
     row!("containers.virsh-delete", P::Containers, "virsh", &[], &[Operand(&["undefine", "vol-delete", "vol-wipe", "pool-delete", "destroy"])], A::Remote, DES, T::None, Fixed, "removes a VM's definition or storage, or stops it hard", None, &[("virsh undefine vm --remove-all-storage", D), ("virsh list", N)]),
     row!("publish.vsce-publish", P::Publish, "vsce", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes an extension version", None, &[("vsce publish minor", D)]),
     row!("backup.vssadmin-delete", P::Backup, "vssadmin", &[], &[OperandNoCase(&["delete"])], A::Delete, CAT, T::None, Fixed, "deletes volume shadow copies: Windows' restore points and file versions", None, &[("vssadmin delete shadows /all /quiet", C), ("vssadmin.exe Delete Shadows /All", C), ("vssadmin list shadows", N)]),
@@ -796,6 +848,7 @@ pub const ROWS: &[Row] = &[
     row!("backup.wmic-shadowcopy-delete", P::Backup, "wmic", &[], &[OperandNoCase(&["shadowcopy"]), OperandNoCase(&["delete"])], A::Delete, CAT, T::None, Fixed, "deletes volume shadow copies: Windows' restore points and file versions", None, &[("wmic shadowcopy delete", C), ("WMIC SHADOWCOPY DELETE /nointeractive", C), ("wmic shadowcopy list brief", N)]),
     row!("cloud.wrangler-delete", P::Cloud, "wrangler", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Worker, database or bucket", None, &[("wrangler delete", D), ("wrangler d1 delete db", D)]),
     row!("cloud.xh-delete", P::Cloud, "xh", &[], &[Word(&["DELETE", "delete"])], A::Remote, DES, T::None, Fixed, "sends an HTTP DELETE: deletes a remote resource", None, &[("xh DELETE https://api/x", D), ("xh get https://api/x", N)]),
+    row!("fs.xxd-revert", P::Filesystem, "xxd", &[], &[Opt(&["-r", "-revert"]), Operands(2)], A::Write, WRI, T::LastPath, File, "writes bytes over its second operand", None, &[("xxd -r a.txt ~/.bashrc", D), ("xxd -r dump.hex out.bin", W), ("xxd a.bin", N)]),
     row!("publish.yarn-publish", P::Publish, "yarn", &[], &[Operand(&["publish"]), Not(&["--dry-run"])], A::Publish, DES, T::None, Fixed, "publishes a package version", None, &[("yarn publish", D), ("yarn npm publish", D), ("yarn install", N)]),
     row!("system.package-remove", P::System, "yum", &[], &[Operand(&["remove", "erase", "autoremove"])], A::System, WRI, T::None, Fixed, "removes packages", None, &[("yum erase httpd", W)]),
     row!("fs.zfs-destroy", P::Filesystem, "zfs", &[], &[Operand(&["destroy"])], A::Device, CAT, T::None, Fixed, "destroys a dataset or snapshot", None, &[("zfs destroy -r tank/data", C)]),
@@ -966,6 +1019,16 @@ impl Row {
             LastOperand(words) => open_rest || rest.last().is_some_and(|o| words.contains(o)),
             NotPrompting => ctx.stdin_fed || open || !rm_prompts(args),
             Fed => ctx.stdin_fed,
+            ForcedLocalRef => {
+                let forced = args.has(&["-f", "--force"]);
+                open_rest
+                    || rest.iter().any(|o| {
+                        let (plus, spec) = o.strip_prefix('+').map_or((false, *o), |s| (true, s));
+                        spec.split_once(':').is_some_and(|(_, dst)| {
+                            (plus || forced) && !dst.is_empty() && !dst.starts_with("refs/remotes/")
+                        })
+                    })
+            }
             Open => open,
             NoWord(words) => !args
                 .words()

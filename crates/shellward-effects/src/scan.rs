@@ -52,6 +52,8 @@ const DESTRUCTIVE_CALLS: &[(&str, &str)] = &[
     ("dropDatabase", "drops a database"),
     ("truncate(", "truncates files"),
     ("truncateSync", "truncates files (fs.truncateSync)"),
+    ("remove({", "deletes documents (remove)"),
+    ("deleteMany:", "deletes documents (bulkWrite deleteMany)"),
     ("Remove-Item", "deletes files (Remove-Item)"),
     ("FileUtils.rm", "deletes files (FileUtils)"),
     ("File.delete", "deletes files (File.delete)"),
@@ -747,6 +749,137 @@ fn device_write() -> Effect {
         summary: "writes to a disk device from inline code, over what the disk holds",
         alternative: None,
     }
+}
+
+/// The files a program's inline script writes, as it names them, and
+/// whether it appends: sed's `w FILE`, `W FILE` and `s///w FILE`; awk's
+/// `print > "FILE"` and `>> "FILE"` (a string, not an expression); the
+/// sqlite3 and duckdb dot commands `.output FILE`, `.once FILE`, `.save
+/// FILE`, `.backup FILE`.
+pub fn written_files(program: &str, args: &Args<'_>) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    if program == "sed" || program == "gsed" {
+        for script in sed_scripts(args.words()).unwrap_or_default() {
+            out.extend(
+                sed_written(script)
+                    .into_iter()
+                    .map(|f| (f.to_string(), false)),
+            );
+        }
+    } else if AWK.contains(&program) {
+        if let Some(text) = args
+            .operands()
+            .first()
+            .filter(|_| !args.words().iter().any(|w| w == "-f"))
+        {
+            out.extend(awk_written(text));
+        }
+    } else if matches!(program, "sqlite3" | "duckdb") {
+        for text in args.operands() {
+            for line in text.lines() {
+                let line = line.trim_start();
+                let (name, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+                let file = rest
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .trim_matches(['\'', '"']);
+                if matches!(name, ".output" | ".once" | ".save" | ".backup")
+                    && !file.is_empty()
+                    && !file.starts_with('|')
+                {
+                    out.push((file.to_string(), false));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The files a sed script writes: `w FILE` and `W FILE` take the rest of
+/// their line as the name; so does a substitution's `w` flag.
+fn sed_written(script: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for line in script.lines() {
+        let mut rest = line;
+        loop {
+            let command = without_address(rest);
+            if let Some(file) = command.strip_prefix(['w', 'W']) {
+                out.push(file.trim());
+                break;
+            }
+            if let Some(body) = command.strip_prefix('s')
+                && let Some(delimiter) = body.chars().next()
+                && delimiter != '\\'
+                && !delimiter.is_alphanumeric()
+            {
+                // Past the pattern and the replacement (escaped delimiters skipped).
+                let mut seen = 0;
+                let mut escaped = false;
+                let mut flags_at = None;
+                for (i, c) in body.char_indices().skip(1) {
+                    if escaped {
+                        escaped = false;
+                    } else if c == '\\' {
+                        escaped = true;
+                    } else if c == delimiter {
+                        seen += 1;
+                        if seen == 2 {
+                            flags_at = Some(i + c.len_utf8());
+                            break;
+                        }
+                    }
+                }
+                let Some(at) = flags_at else { break };
+                let flags = &body[at..];
+                let end = flags
+                    .find(|c: char| !(c.is_ascii_alphanumeric()))
+                    .unwrap_or(flags.len());
+                if let Some(w) = flags[..end].find('w') {
+                    out.push(flags[w + 1..].trim());
+                    break;
+                }
+                rest = &flags[end..];
+            }
+            match rest.find(';') {
+                Some(i) => rest = &rest[i + 1..],
+                None => break,
+            }
+        }
+    }
+    out.retain(|f| !f.is_empty());
+    out
+}
+
+/// The files an awk program prints to by name: `> "FILE"` or `>> "FILE"`
+/// outside a string (a comparison's `>` is followed by no string).
+fn awk_written(program: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let bytes = program.as_bytes();
+    let mut in_string = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if in_string => i += 1,
+            b'"' => in_string = !in_string,
+            b'>' if !in_string => {
+                let append = bytes.get(i + 1) == Some(&b'>');
+                let mut j = i + 1 + usize::from(append);
+                while bytes.get(j).is_some_and(u8::is_ascii_whitespace) {
+                    j += 1;
+                }
+                if bytes.get(j) == Some(&b'"')
+                    && let Some(len) = program[j + 1..].find('"')
+                {
+                    out.push((program[j + 1..j + 1 + len].to_string(), append));
+                    i = j + 1 + len;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
 }
 
 /// sed's scripts among its arguments (the words after its name): each

@@ -122,6 +122,24 @@ const SCANS: &[(&str, Option<Severity>)] = &[
     ("node -e \"require('fs').writeFileSync('/home/me/.ssh/config', 'Host *')\"", Some(D)),
     ("python3 -c \"print(open('/home/me/.ssh/authorized_keys').read())\"", Some(U)),
     ("python3 -c \"open('/home/me/.ssh/known_hosts','a').write('host')\"", Some(U)),
+    // Files a script writes by name (ctx: /home/u/proj, home /home/u).
+    ("sed -n 'w ../.bashrc' a.txt", Some(D)),
+    ("sed 's/x/y/w ../.gitconfig' a.txt", Some(D)),
+    ("sed -n '1d;w /etc/passwd' a.txt", Some(D)),
+    ("sed 's|a/b|c|gw out.txt' a.txt", Some(W)),
+    ("sed -n 's/a/b/p' a.txt", None),
+    ("sed 's/w/W/g' a.txt", None),
+    ("awk 'BEGIN{printf \"\" > \"../.bashrc\"}'", Some(D)),
+    ("awk '{print >> \"/home/u/.profile\"}' a.txt", Some(D)),
+    ("awk '{print > \"out.txt\"}' a.txt", Some(W)),
+    ("awk '$1 > 3 {print}' a.txt", None),
+    ("awk '{print \"a > b\"}' a.txt", None),
+    ("sqlite3 app.db '.output ../.bashrc' 'select 1'", Some(D)),
+    ("sqlite3 app.db '.once /home/u/.ssh/config' 'select 1'", Some(D)),
+    ("sqlite3 app.db '.output out.csv' 'select 1'", Some(W)),
+    ("mongosh --eval 'db.users.remove({})'", Some(D)),
+    ("mongosh --eval 'db.c.bulkWrite([{deleteMany:{filter:{}}}])'", Some(D)),
+    ("python3 -c 'x=[1]; x.remove(1)'", Some(U)),
 ];
 
 #[test]

@@ -206,8 +206,13 @@ pub fn effects(words: &[String], partial: bool, ctx: &Context<'_>) -> Vec<Effect
         }
     }
     scan::inline(program, &args, &mut out);
+    // `sed 'w FILE'`, `awk '{print > "FILE"}'`: as a redirection would.
     for (file, append) in scan::written_files(program, &args) {
-        out.extend(redirect(Some(&file), append, ctx));
+        out.extend(redirect(Some(&file), append, ctx).map(|e| Effect {
+            rule: "fs.script-write",
+            summary: "writes over a file from its script",
+            ..e
+        }));
     }
     launched(program, words, partial, ctx, &mut out);
     out

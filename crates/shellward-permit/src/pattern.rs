@@ -363,6 +363,11 @@ fn read_options<'w>(words: &[&'w str]) -> Reading<'w> {
         options: Vec::new(),
         unknown_subcommand: false,
     };
+    // The synonyms table's groups for the program, if it lists it.
+    let groups = SYNONYMS
+        .iter()
+        .find(|(p, _)| *p == program)
+        .map(|(_, g)| *g);
     let mut i = 1;
     let mut ended = false;
     while let Some(word) = words.get(i) {
@@ -412,10 +417,8 @@ fn read_options<'w>(words: &[&'w str]) -> Reading<'w> {
         // each letter of a cluster; then the synonyms table's spelling.
         // A value glued on is kept where the synonyms table spells it
         // (`--interactive=never` is `-f`).
-        let spelled_with_value = glued
-            && SYNONYMS
-                .iter()
-                .any(|(p, groups)| *p == program && groups.iter().any(|g| g.contains(&w)));
+        let spelled_with_value =
+            glued && groups.is_some_and(|groups| groups.iter().any(|g| g.contains(&w)));
         if !spelled_with_value && let Some(o) = known {
             if o.takes_arg() && !glued {
                 i += 1;

@@ -413,6 +413,23 @@ fn links_and_copies_of_a_denied_program_are_it() {
         std::fs::create_dir_all(ws.join(d)).unwrap();
     }
     std::fs::write(ws.join("ev/HEAD"), "ref: refs/heads/main\n").unwrap();
+    for repo in ["repo", "repo2"] {
+        for d in ["objects", "refs", "hooks"] {
+            std::fs::create_dir_all(ws.join(repo).join(".git").join(d)).unwrap();
+        }
+        std::fs::write(ws.join(repo).join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+        std::fs::write(
+            ws.join(repo).join(".git/config"),
+            "[core]\n\tbare = false\n",
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join(repo).join(".git/hooks/pre-commit.sample"),
+            "#!/bin/sh\n",
+        )
+        .unwrap();
+    }
+    std::fs::write(ws.join("repo/.git/hooks/pre-commit"), "#!/bin/sh\nrm x\n").unwrap();
     std::fs::write(
         ws.join("ev/config"),
         "[core]\n\tbare = false\n\tworktree = ..\n\tfsmonitor = rm x\n",
@@ -430,6 +447,10 @@ fn links_and_copies_of_a_denied_program_are_it() {
         ("git -C ev status",       Ask,   "rule.unverifiable"),
         ("cd ev && git status",    Ask,   "rule.unverifiable"),
         ("git status",             Allow, "mode.yolo"),
+        // A hook written by the agent's editor, run by a commit.
+        ("git -C repo commit -m x", Ask,  "rule.unverifiable"),
+        ("git -C repo log -1",      Ask,  "rule.unverifiable"),
+        ("git -C repo2 commit -m x", Allow, "mode.yolo"),
     ];
     for (command, action, rule) in table {
         let (got, got_rule) = decision_at(&ws, RULES, command);

@@ -757,6 +757,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.rsync-remove-source", P::Filesystem, "rsync", &[], &[Opt(&["--remove-source-files"])], A::Delete, DES, T::Paths, Tree, "deletes the source files after copying them", None, &[("rsync -a --remove-source-files src/ dst/", D)]),
     row!("fs.rsync", P::Filesystem, "rsync", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[]),
     row!("cloud.s3cmd-rb-recursive", P::Cloud, "s3cmd", &["rb"], &[Opt(&["-r", "--recursive"])], A::Remote, CAT, T::None, Fixed, "deletes a bucket and everything in it", None, &[("s3cmd rb --recursive --force s3://bucket", C)]),
+    row!("cloud.s3cmd-sync-delete", P::Cloud, "s3cmd", &["sync"], &[Opt(&["--delete-removed"])], A::Remote, DES, T::None, Fixed, "deletes objects the source does not have", Some("s3cmd sync --dry-run first"), &[("s3cmd sync --delete-removed empty/ s3://b", D), ("s3cmd sync dist/ s3://b", N)]),
     row!("cloud.s3cmd-delete", P::Cloud, "s3cmd", &[], &[Operand(&["rb", "del", "rm"])], A::Remote, DES, T::None, Fixed, "deletes buckets or objects", None, &[("s3cmd rm s3://b/k", D), ("s3cmd ls s3://b", N)]),
     row!("iac.sam-delete", P::Iac, "sam", &["delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a stack and its resources", None, &[("sam delete --no-prompts", C), ("sam build", N)]),
     row!("fs.scp", P::Filesystem, "scp", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[("scp a.txt ~/.bashrc", D), ("scp a.txt host:/var/tmp/x", W)]),

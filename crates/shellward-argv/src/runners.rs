@@ -560,6 +560,31 @@ pub const WRAPPERS: &[Wrapper] = &[
     // Programs that run a command under another identity, root, namespace,
     // tracer or CPU set. Their options are many; any we do not list makes
     // the command uncheckable (ask), the plain forms are seen through.
+    // The dynamic loader runs the program it is given (`ld.so /bin/rm x`).
+    Wrapper {
+        name: "ld.so",
+        with_value: LD_SO_VALUES,
+        flags: LD_SO_FLAGS,
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "ld-linux-x86-64.so.2",
+        with_value: LD_SO_VALUES,
+        flags: LD_SO_FLAGS,
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "ld-linux-aarch64.so.1",
+        with_value: LD_SO_VALUES,
+        flags: LD_SO_FLAGS,
+        then: Then::Command,
+    },
+    Wrapper {
+        name: "ld-linux.so.2",
+        with_value: LD_SO_VALUES,
+        flags: LD_SO_FLAGS,
+        then: Then::Command,
+    },
     Wrapper {
         name: "pkexec",
         with_value: &["--user"],
@@ -1104,6 +1129,20 @@ pub const WRAPPERS: &[Wrapper] = &[
         then: Then::DashC,
     },
 ];
+
+/// The dynamic loader's options that take a value (glibc's `ld.so --help`).
+const LD_SO_VALUES: &[&str] = &[
+    "--library-path",
+    "--inhibit-rpath",
+    "--audit",
+    "--preload",
+    "--argv0",
+    "--glibc-hwcaps-prepend",
+    "--glibc-hwcaps-mask",
+];
+
+/// The dynamic loader's options without one.
+const LD_SO_FLAGS: &[&str] = &["--inhibit-cache"];
 
 /// git's global options that take a value (`-C DIR`, `-c KEY=VALUE`).
 pub const GIT_GLOBAL_VALUE: &[&str] = &[

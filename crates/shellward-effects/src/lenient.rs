@@ -166,6 +166,18 @@ fn read_text(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
     let (mut sql_client, mut interpreter) = (false, false);
     let pieces = pieces(text);
     let reopened: Vec<String> = pieces.iter().flat_map(|p| opened_for_reading(p)).collect();
+    // A program given a descriptor's path (`f(){ truncate -s0 /dev/stdin;
+    // }; f < ~/.bashrc`) writes whatever file the text opened on it.
+    if !reopened.is_empty()
+        && pieces
+            .iter()
+            .flatten()
+            .any(|w| crate::scope::descriptor(w).is_some())
+    {
+        for file in &reopened {
+            out.extend(redirect(Some(file), false, &here));
+        }
+    }
     for mut piece in pieces {
         if piece.iter().all(|w| assignment(w).is_some()) {
             vars.extend(

@@ -352,6 +352,14 @@ pub(crate) fn family(program: &str) -> &str {
         ("gdd", "dd"),
         ("grm", "rm"),
         ("gtar", "tar"),
+        // vim's other names: the same editor, the same scripts.
+        ("view", "vim"),
+        ("rvim", "vim"),
+        ("rview", "vim"),
+        ("gvim", "vim"),
+        ("evim", "vim"),
+        ("vimdiff", "vim"),
+        ("red", "ed"),
         ("bsdtar", "tar"),
         ("opentofu", "terraform"),
         // OpenTofu is Terraform's fork, with its commands.

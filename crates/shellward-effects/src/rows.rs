@@ -464,6 +464,7 @@ pub const ROWS: &[Row] = &[
     row!("database.drizzle-push-force", P::Database, "drizzle-kit", &["push"], &[Opt(&["--force"])], A::Remote, DES, T::None, Fixed, "applies schema changes that drop data without asking", None, &[("drizzle-kit push --force", D), ("npx drizzle-kit push --force", D), ("drizzle-kit generate", N)]),
     row!("system.dropdb", P::Database, "dropdb", &[], &[], A::Remote, CAT, T::None, Fixed, "drops a PostgreSQL database", Some("dump it first (pg_dump)"), &[("dropdb prod", C)]),
     row!("database.dropuser", P::Database, "dropuser", &[], &[], A::Remote, DES, T::None, Fixed, "drops a PostgreSQL role", None, &[("dropuser app", D)]),
+    row!("fs.ed-script", P::Filesystem, "ed", &[], &[Fed], A::Write, DES, T::None, Fixed, "runs a script from standard input, which may write any file (`w FILE`)", None, &[("printf 'w ../.bashrc\n' | ed -s a.txt", D)]),
     row!("fs.ed", P::Filesystem, "ed", &[], &[], A::Write, WRI, T::PathsSkipping(&["-p", "--prompt"]), File, "edits files by a script", None, &[("ed -s ~/.bashrc <<< $',d\nw'", D), ("ed -s notes.txt", W)]),
     row!("system.efibootmgr-delete", P::System, "efibootmgr", &[], &[Opt(&["-B", "--delete-bootnum", "-O", "--delete-bootorder"])], A::System, DES, T::None, Fixed, "deletes boot entries", None, &[("efibootmgr -b 0001 -B", D), ("efibootmgr -v", N)]),
     row!("kubernetes.eksctl-delete", P::Kubernetes, "eksctl", &["delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes an EKS cluster or node group", None, &[("eksctl delete cluster --name prod", C), ("eksctl get cluster", N)]),
@@ -538,6 +539,8 @@ pub const ROWS: &[Row] = &[
     row!("git.fetch-runs-program", P::Git, "git", &["fetch"], &[Open, Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git fetch origin \"$BRANCH\"", D), ("git fetch origin main", N)]),
     row!("git.ls-remote-runs-program", P::Git, "git", &["ls-remote"], &[Open, Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git ls-remote origin \"$REF\"", D)]),
     row!("git.pull-runs-program", P::Git, "git", &["pull"], &[Open, Opt(&["--upload-pack"])], A::Code, DES, T::None, Fixed, "runs a program it is given as the remote side", None, &[("git pull origin \"$B\"", D)]),
+    row!("git.pull-force-local", P::Git, "git", &["pull"], &[ForcedLocalRef], A::Write, DES, T::None, Fixed, "moves a local branch to what it fetches, losing its own commits", None, &[("git pull origin +main:main", D), ("git pull origin main", N)]),
+    row!("git.config-forced-pull", P::Git, "git", &["pull"], &[WordContains(".fetch=+")], A::Write, DES, T::None, Fixed, "sets a fetch refspec that moves local branches by force", None, &[("git -c remote.origin.fetch=+refs/heads/*:refs/heads/* pull", D)]),
     row!("git.push-prune", P::Git, "git", &["push"], &[Opt(&["--prune"])], A::Publish, DES, T::None, Fixed, "deletes remote branches that have no local counterpart", Some("git push --prune --dry-run first"), &[("git push --prune origin 'refs/heads/*'", D)]),
     row!("git.push-config-mirror", P::Git, "git", &["push"], &[WordContains(".mirror")], A::Publish, CAT, T::None, Fixed, "pushes as a mirror (a remote's mirror setting given on the command line): force-updates and deletes remote refs", Some("git push --force-with-lease"), &[("git -c remote.origin.mirror=true push origin", C)]),
     row!("git.push-config-force", P::Git, "git", &["push"], &[WordContains(".push=+")], A::Publish, CAT, T::None, Fixed, "force-pushes through a refspec set on the command line", Some("git push --force-with-lease"), &[("git -c remote.origin.push=+refs/heads/*:refs/heads/* push origin", C)]),
@@ -586,6 +589,7 @@ pub const ROWS: &[Row] = &[
     row!("git.archive-output", P::Git, "git", &["archive"], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes an archive over a file", None, &[("git archive -o ~/.bashrc HEAD", D), ("git archive --output=out.tar HEAD", W), ("git archive HEAD", N)]),
     row!("git.bundle-create", P::Git, "git", &["bundle", "create"], &[], A::Write, WRI, T::Paths, File, "writes a bundle over a file", None, &[("git bundle create ~/.bashrc HEAD", D), ("git bundle create repo.bundle --all", W)]),
     row!("git.fetch-force-local", P::Git, "git", &["fetch"], &[ForcedLocalRef], A::Write, DES, T::None, Fixed, "moves a local branch to what it fetches, losing its own commits", None, &[("git fetch . +HEAD:feature", D), ("git fetch origin +main:main", D), ("git fetch -f origin main:main", D), ("git fetch origin +refs/heads/*:refs/remotes/origin/*", N), ("git fetch origin main:main", N), ("git fetch origin", N)]),
+    row!("git.config-forced-fetch", P::Git, "git", &["fetch"], &[WordContains(".fetch=+")], A::Write, DES, T::None, Fixed, "sets a fetch refspec that moves local branches by force", None, &[("git -c remote.origin.fetch=+refs/heads/*:refs/heads/* fetch origin", D), ("git log -n $N", W)]),
     row!("cloud.gitlab-runner-unregister", P::Cloud, "gitlab-runner", &["unregister"], &[], A::Remote, DES, T::None, Fixed, "unregisters CI runners", None, &[("gitlab-runner unregister --all-runners", D), ("gitlab-runner list", N)]),
     row!("git.glab-delete", P::Git, "glab", &[], &[Operand(&["delete", "archive"])], A::Remote, DES, T::None, Fixed, "deletes or archives a GitLab resource (repository, release, variable, ...)", None, &[("glab repo delete -y o/r", D), ("glab repo view", N)]),
     row!("secrets.gopass-rm", P::Secrets, "gopass", &[], &[Operand(&["rm", "delete", "remove"])], A::Remote, DES, T::None, Fixed, "deletes secrets from the store", None, &[("gopass rm -r -f /", D), ("gopass ls", N)]),
@@ -703,6 +707,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.parted", P::Filesystem, "parted", &[], &[Abbreviates(&["mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "set", "name", "mkfs", "rescue", "toggle", "disk_set", "disk_toggle", "move", "cp"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("parted /dev/sda mklabel gpt", C), ("parted /dev/sda unit s p mkla gpt", C), ("parted -s /dev/sda print 1", N), ("parted /dev/sda print rm 1", C)]),
     row!("secrets.pass-rm", P::Secrets, "pass", &[], &[Operand(&["rm", "remove", "delete"])], A::Remote, DES, T::None, Fixed, "deletes passwords from the store", None, &[("pass rm -rf /", D), ("pass ls", N)]),
     row!("system.passwd-delete", P::System, "passwd", &[], &[Opt(&["-d", "--delete", "-l", "--lock"])], A::System, DES, T::None, Fixed, "deletes or locks a password", None, &[("passwd -d root", D)]),
+    row!("fs.patch-directory", P::Filesystem, "patch", &[], &[Opt(&["-d", "--directory"])], A::Write, WRI, T::Directory(&["-d", "--directory"]), Into, "changes the files its patch names, below another directory", None, &[("patch -d .. -p0 < x.patch", D), ("patch --directory=.. < x.patch", D), ("patch -d sub -p1 < x.patch", W)]),
     row!("fs.patch-output", P::Filesystem, "patch", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes the patched file over another", None, &[("patch -o ~/.profile x < p.diff", D)]),
     row!("fs.patch", P::Filesystem, "patch", &[], &[], A::Write, WRI, T::PathsSkipping(&["-p", "-d", "--directory", "-i", "--input", "-r", "--reject-file", "-B", "--prefix", "-D", "--ifdef", "-F", "--fuzz", "-V", "--version-control", "-Y", "--basename-prefix", "-z", "--suffix", "-g", "--get"]), File, "changes the file it is given", None, &[("patch ../.bashrc < p.diff", D), ("patch src/x.c < fix.diff", W)]),
     row!("fs.perl-in-place", P::Filesystem, "perl", &[], &[Opt(&["-i"])], A::Write, WRI, T::Paths, File, "edits files in place", None, &[("perl -pi -e 's/a/b/' src/x.rs", U)]),
@@ -791,7 +796,8 @@ pub const ROWS: &[Row] = &[
     row!("system.systemctl", P::System, "systemctl", &[], &[Operand(&["stop", "disable", "mask", "kill", "poweroff", "reboot", "halt", "isolate", "kexec", "soft-reboot", "rescue", "emergency", "reboot.target", "poweroff.target", "halt.target", "rescue.target", "emergency.target"])], A::System, DES, T::None, Fixed, "stops or disables services", None, &[("systemctl stop nginx", D), ("systemctl status nginx", N)]),
     row!("fs.tar-unlink", P::Filesystem, "tar", &[], &[Opt(&["--recursive-unlink", "--unlink-first", "-U"])], A::Delete, DES, T::Directory(&["-C", "--directory"]), Into, "deletes what is in the way of what it extracts", None, &[("tar -x --recursive-unlink -f x.tar -C ~", D), ("tar -x --unlink-first -f x.tar -C out", D), ("tar -x -U -f x.tar", D), ("tar -x -U -f x.tar -C /tmp/x", W)]),
     row!("fs.tar-remove-files", P::Filesystem, "tar", &[], &[Opt(&["--remove-files"])], A::Delete, DES, T::LastPath, Tree, "deletes the files it archived", None, &[("tar --remove-files -cf out.tar /tmp/scratch", W), ("tar --remove-files -cf out.tar /etc", C), ("tar -cf out.tar --remove-files data.json", D), ("tar -czf out.tar.gz /home/user", W)]),
-    row!("fs.tar-extract", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Not(&["-O", "--to-stdout", "--to-command"])], A::Write, WRI, T::Directory(&["-C", "--directory"]), Into, "extracts an archive over the files there", None, &[("tar -xf x.tar -C ~", D), ("tar xf x.tar -C ~", D), ("tar xfC x.tar ~", D), ("tar -xzf x.tgz --directory=/etc", D), ("tar -C / -xf x.tar", D), ("tar -xf x.tar", W), ("tar -xf x.tar -C out", W), ("tar -xf x.tar -C /tmp/out", W), ("tar -xf x.tar -C ~/Downloads", W), ("tar -O -xf x.tar", N), ("tar --to-stdout -xf x.tar", N), ("tar -xOf x.tar", W), ("tar -tf x.tar -C ~", N), ("tar cf x.tar ~", W)]),
+    row!("fs.tar-extract-absolute", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Opt(&["-P", "--absolute-names"]), Not(&["-O", "--to-stdout"])], A::Write, DES, T::None, Fixed, "extracts members to the absolute paths they name, anywhere", None, &[("tar -xPf abs.tar", D), ("tar -x --absolute-names -f abs.tar", D)]),
+    row!("fs.tar-extract", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Not(&["-O", "--to-stdout", "--to-command"])], A::Write, WRI, T::Directory(&["-C", "--directory", "--one-top-level"]), Into, "extracts an archive over the files there", None, &[("tar -xf x.tar -C ~", D), ("tar xf x.tar -C ~", D), ("tar xfC x.tar ~", D), ("tar -xzf x.tgz --directory=/etc", D), ("tar -C / -xf x.tar", D), ("tar -xf x.tar --dir ~", D), ("tar xf x.tar --one-top-level=..", D), ("tar -xf x.tar", W), ("tar -xf x.tar -C out", W), ("tar -xf x.tar -C /tmp/out", W), ("tar -xf x.tar -C ~/Downloads", W), ("tar -O -xf x.tar", N), ("tar --to-stdout -xf x.tar", N), ("tar -xOf x.tar", W), ("tar -tf x.tar -C ~", N), ("tar cf x.tar ~", W)]),
     row!("fs.tar-create", P::Filesystem, "tar", &[], &[Opt(&["-c", "--create", "-r", "--append", "-u", "--update", "-A", "--catenate", "--concatenate"])], A::Write, WRI, T::OptionValue(&["-f", "--file"]), File, "writes an archive over a file", None, &[("tar -cf ~/.bashrc a.txt", D), ("tar cf ~/.bashrc a.txt", D), ("tar -czf out.tgz src", W), ("tar -cf - src", N)]),
     row!("fs.tee", P::Filesystem, "tee", &[], &[], A::Write, WRI, T::Paths, File, "writes files", None, &[("tee out.txt", W), ("tee /etc/hosts", D), ("tee /tmp/out", W), ("tee -a ~/.bashrc", D), ("tee .git/hooks/pre-commit", D), ("tee /dev/sda", C), ("tee /dev/null", W), ("tee /dev/stdin", W)]),
     row!("system.init-level", P::System, "telinit", &[], &[Operand(&["0", "6", "1"])], A::System, DES, T::None, Fixed, "stops or restarts the machine", None, &[("telinit 6", D)]),
@@ -849,7 +855,7 @@ pub const ROWS: &[Row] = &[
     row!("backup.wmic-shadowcopy-delete", P::Backup, "wmic", &[], &[OperandNoCase(&["shadowcopy"]), OperandNoCase(&["delete"])], A::Delete, CAT, T::None, Fixed, "deletes volume shadow copies: Windows' restore points and file versions", None, &[("wmic shadowcopy delete", C), ("WMIC SHADOWCOPY DELETE /nointeractive", C), ("wmic shadowcopy list brief", N)]),
     row!("cloud.wrangler-delete", P::Cloud, "wrangler", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Worker, database or bucket", None, &[("wrangler delete", D), ("wrangler d1 delete db", D)]),
     row!("cloud.xh-delete", P::Cloud, "xh", &[], &[Word(&["DELETE", "delete"])], A::Remote, DES, T::None, Fixed, "sends an HTTP DELETE: deletes a remote resource", None, &[("xh DELETE https://api/x", D), ("xh get https://api/x", N)]),
-    row!("fs.xxd-revert", P::Filesystem, "xxd", &[], &[Opt(&["-r", "-revert"]), Operands(2)], A::Write, WRI, T::LastPath, File, "writes bytes over its second operand", None, &[("xxd -r a.txt ~/.bashrc", D), ("xxd -r dump.hex out.bin", W), ("xxd a.bin", N)]),
+    row!("fs.xxd-output", P::Filesystem, "xxd", &[], &[Operands(2)], A::Write, WRI, T::LastPath, File, "writes its output over its second operand", None, &[("xxd -r a.txt ~/.bashrc", D), ("xxd a.txt ~/.bashrc", D), ("xxd -r dump.hex out.bin", W), ("xxd a.bin", N)]),
     row!("publish.yarn-publish", P::Publish, "yarn", &[], &[Operand(&["publish"]), Not(&["--dry-run"])], A::Publish, DES, T::None, Fixed, "publishes a package version", None, &[("yarn publish", D), ("yarn npm publish", D), ("yarn install", N)]),
     row!("system.package-remove", P::System, "yum", &[], &[Operand(&["remove", "erase", "autoremove"])], A::System, WRI, T::None, Fixed, "removes packages", None, &[("yum erase httpd", W)]),
     row!("fs.zfs-destroy", P::Filesystem, "zfs", &[], &[Operand(&["destroy"])], A::Device, CAT, T::None, Fixed, "destroys a dataset or snapshot", None, &[("zfs destroy -r tank/data", C)]),
@@ -967,7 +973,7 @@ impl Row {
             .enumerate()
             .map(|(i, (target, scope))| {
                 let severity = match self.grade {
-                    Move if into_trash => self.graded_as(File, scope, ctx.many),
+                    Move if into_trash => self.graded_as(File, scope, ctx.many, target),
                     // What is moved away: a file, unless it is not known.
                     Move if i < last
                         && into_workspace
@@ -980,7 +986,7 @@ impl Row {
                                 | Scope::BuildOutput
                         ) =>
                     {
-                        self.graded_as(File, scope, ctx.many)
+                        self.graded_as(File, scope, ctx.many, target)
                     }
                     // A file outside the workspace written over (`cp
                     // /dev/null ~/thesis.tex`, `install f ~/x`): what it held
@@ -989,10 +995,10 @@ impl Row {
                         && matches!(scope, Scope::Home | Scope::Outside)
                         && target.is_some_and(|t| crate::holds_data(t, ctx)) =>
                     {
-                        self.graded_as(File, scope, ctx.many)
+                        self.graded_as(File, scope, ctx.many, target)
                             .max(Severity::Destructive)
                     }
-                    grade => self.graded_as(grade, scope, ctx.many),
+                    grade => self.graded_as(grade, scope, ctx.many, target),
                 };
                 (severity, target, scope)
             })
@@ -1112,7 +1118,7 @@ impl Row {
         }
     }
 
-    fn graded_as(&self, grade: Grade, scope: Scope, many: bool) -> Severity {
+    fn graded_as(&self, grade: Grade, scope: Scope, many: bool, target: Option<&str>) -> Severity {
         use Scope as S;
         let at_least = |s: Severity| self.severity.max(s);
         let wide_file = matches!(
@@ -1134,6 +1140,14 @@ impl Row {
                 at_least(Severity::Destructive)
             }
             File | Move if scope == S::Unknown && many => at_least(Severity::Destructive),
+            // Deleted from a directory known only when it runs (`cd -; rm
+            // id_rsa`), a name that credentials or start-up files have.
+            File if scope == S::Unknown
+                && self.action == Action::Delete
+                && target.is_some_and(scope::sensitive_name) =>
+            {
+                at_least(Severity::Destructive)
+            }
             File | Move | Tree | Scoped if wide_file => at_least(Severity::Destructive),
             Into if wide_file && scope != S::WorkspaceRoot
                 || matches!(scope, S::System | S::Unknown) =>
@@ -1263,6 +1277,21 @@ fn rm_prompts_leniently(args: &Args<'_>, seen: &mut dyn FnMut(char, &str)) {
 fn option_values<'a>(words: &'a [String], options: &[&str]) -> Vec<&'a str> {
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
+        // `--dir ~` and `--dir=~` for `--directory` (getopt_long's
+        // abbreviations), at least three letters after the dashes.
+        let abbreviated = w.len() > 4
+            && !options.contains(&w.split('=').next().unwrap_or(w))
+            && options
+                .iter()
+                .any(|o| o.starts_with("--") && shellward_argv::options::may_spell(w, o));
+        if abbreviated {
+            match w.split_once('=') {
+                Some((_, v)) if !v.is_empty() => out.push(v),
+                Some(_) => {}
+                None => out.extend(words.get(i + 1).map(String::as_str)),
+            }
+            continue;
+        }
         for o in options {
             let short = o.len() == 2 && !w.starts_with("--") && w.starts_with('-') && w.len() > 2;
             if w == o || (short && w.ends_with(&o[1..])) {

@@ -405,6 +405,8 @@ const WRITES: &[&str] = &[
     "os.replace",
     "copyFile",
     "renameSync",
+    "rename ",
+    "rename(",
     "symlink",
     "write_text",
     "write_bytes",
@@ -767,11 +769,7 @@ pub fn written_files(program: &str, args: &Args<'_>) -> Vec<(String, bool)> {
             );
         }
     } else if AWK.contains(&program) {
-        if let Some(text) = args
-            .operands()
-            .first()
-            .filter(|_| !args.words().iter().any(|w| w == "-f"))
-        {
+        if let Some(text) = awk_program(args.words()) {
             out.extend(awk_written(text));
         }
     } else if matches!(program, "sqlite3" | "duckdb") {
@@ -784,16 +782,37 @@ pub fn written_files(program: &str, args: &Args<'_>) -> Vec<(String, bool)> {
                     .next()
                     .unwrap_or("")
                     .trim_matches(['\'', '"']);
-                if matches!(name, ".output" | ".once" | ".save" | ".backup")
-                    && !file.is_empty()
-                    && !file.starts_with('|')
-                {
+                // sqlite3 takes a dot command by any prefix (`.o`, `.out`).
+                let writes = name.len() >= 2
+                    && [".output", ".once", ".save", ".backup"]
+                        .iter()
+                        .any(|c| c.starts_with(name));
+                if writes && !file.is_empty() && !file.starts_with('|') {
                     out.push((file.to_string(), false));
                 }
             }
         }
     }
     out
+}
+
+/// awk's program text among its arguments: the first word that is not an
+/// option or an option's value (`-v f=x`, `-F:`); `None` when it comes
+/// from a file (`-f`).
+fn awk_program(words: &[String]) -> Option<&str> {
+    let mut words = words.iter().map(String::as_str);
+    while let Some(w) = words.next() {
+        match w {
+            "-f" | "--file" => return None,
+            "-v" | "-F" | "--assign" | "--field-separator" | "-W" => {
+                words.next();
+            }
+            "--" => return words.next(),
+            w if w.starts_with('-') && w.len() > 1 => {}
+            w => return Some(w),
+        }
+    }
+    None
 }
 
 /// The files a sed script writes: `w FILE` and `W FILE` take the rest of
@@ -851,28 +870,48 @@ fn sed_written(script: &str) -> Vec<&str> {
     out
 }
 
-/// The files an awk program prints to by name: `> "FILE"` or `>> "FILE"`
-/// outside a string (a comparison's `>` is followed by no string).
+/// The files an awk program prints to: `> "FILE"` or `>> "FILE"` outside a
+/// string; a `>` of a `print` or `printf` statement outside parentheses
+/// followed by anything else (`print > f`, `print > ("a" "b")`) writes a
+/// file named when it runs (`$AWK`, which places as unknown). Elsewhere a
+/// `>` is a comparison (`$3 > 100`).
 fn awk_written(program: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     let bytes = program.as_bytes();
-    let mut in_string = false;
+    let (mut in_string, mut printing, mut depth) = (false, false, 0usize);
     let mut i = 0;
     while i < bytes.len() {
+        let word_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
         match bytes[i] {
             b'\\' if in_string => i += 1,
             b'"' => in_string = !in_string,
-            b'>' if !in_string => {
+            _ if in_string => {}
+            b'p' if word_start && program[i..].starts_with("print") => printing = true,
+            b';' | b'}' | b'{' | b'\n' => (printing, depth) = (false, 0),
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            b'>' => {
                 let append = bytes.get(i + 1) == Some(&b'>');
                 let mut j = i + 1 + usize::from(append);
                 while bytes.get(j).is_some_and(u8::is_ascii_whitespace) {
                     j += 1;
                 }
-                if bytes.get(j) == Some(&b'"')
-                    && let Some(len) = program[j + 1..].find('"')
-                {
+                let literal = (bytes.get(j) == Some(&b'"'))
+                    .then(|| program[j + 1..].find('"'))
+                    .flatten()
+                    // A string alone, not the start of a concatenation.
+                    .filter(|len| {
+                        let after = program[j + 2 + len..].trim_start();
+                        !after.starts_with(|c: char| {
+                            c == '"' || c == '(' || c.is_alphanumeric() || c == '$'
+                        })
+                    });
+                if let Some(len) = literal {
                     out.push((program[j + 1..j + 1 + len].to_string(), append));
                     i = j + 1 + len;
+                } else if printing && depth == 0 {
+                    out.push(("$AWK".to_string(), append));
+                    i = j.saturating_sub(1);
                 }
             }
             _ => {}

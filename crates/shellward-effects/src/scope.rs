@@ -145,15 +145,16 @@ const SENSITIVE_IN_HOME: &[&str] = &[
     // rules must not be rewritten by the commands they judge).
     ".config/shellward", ".local/state/shellward", ".claude", ".claude.json", ".codex", ".gemini",
     ".cursor", ".copilot", ".config/opencode",
+    // Options every later run of a downloader reads (`-o FILE`, `-X DELETE`).
+    ".curlrc", ".config/curlrc", ".wgetrc",
 ];
 
 /// Path parts that, anywhere (a workspace's own settings), hold the
 /// permission settings of shellward or an agent host, or a host's hooks.
 #[rustfmt::skip]
 const PERMISSION_FILES: &[&[&str]] = &[
-    &[".shellward"], &[".claude", "settings.json"], &[".claude", "settings.local.json"],
-    &[".codex"], &[".gemini", "settings.json"], &[".cursor", "hooks.json"], &[".github", "hooks"],
-    &[".opencode", "plugins"],
+    &[".shellward"], &[".claude"], &[".codex"], &[".gemini"], &[".cursor"], &[".github", "hooks"],
+    &[".opencode"],
 ];
 
 /// The same places where the environment moves them (`XDG_CONFIG_HOME`,
@@ -402,6 +403,24 @@ fn glob_links(path: &Path, whole: bool, ctx: &Context<'_>) -> Option<Scope> {
     }
     let mut frontier = vec![parts[..first].iter().collect::<PathBuf>()];
     let (mut seen, mut worst): (usize, Option<Scope>) = (0, None);
+    // A link made earlier in the line (`ln -s ~ node_modules/x && rm -rf
+    // node_modules/*/`) that the glob's parts match.
+    for (link, target) in ctx.links {
+        let named: Vec<&str> = link.iter().filter_map(|p| p.to_str()).collect();
+        let follow = named.len() < parts.len() || whole;
+        if follow
+            && named.len() <= parts.len()
+            && named
+                .iter()
+                .zip(&parts)
+                .all(|(n, p)| n == p || crate::lenient::glob_match(p, n))
+        {
+            let led = classify(&fold(target), ctx);
+            if !led.is_disposable() && worst.is_none_or(|w| rank(led) > rank(w)) {
+                worst = Some(led);
+            }
+        }
+    }
     for (k, part) in parts.iter().enumerate().skip(first) {
         let follow = k + 1 < parts.len() || whole;
         let mut next = Vec::new();
@@ -821,4 +840,29 @@ pub fn fold(path: &Path) -> PathBuf {
 /// the command runs): for callers that track links.
 pub fn resolve(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
     absolute(word, ctx)
+}
+
+/// Is `target`'s last part a name that credentials or start-up files
+/// have (`id_rsa`, `authorized_keys`, `.bashrc`, any dot-file)? For a
+/// delete from a directory known only when it runs.
+pub fn sensitive_name(target: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "id_rsa",
+        "id_ed25519",
+        "id_ecdsa",
+        "id_dsa",
+        "authorized_keys",
+        "credentials",
+        "config.json",
+        "known_hosts",
+        "shadow",
+        "passwd",
+        "sudoers",
+    ];
+    let name = target
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(target);
+    (name.starts_with('.') && name != "." && name != "..") || NAMES.contains(&name)
 }

@@ -379,6 +379,16 @@ pub(crate) fn yq(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     let Some((_, expr)) = p.operands.first() else {
         return Ok(());
     };
+    // Python's yq passes options it does not know (Go yq's `-o`, `-p`,
+    // `-I`) to jq, so the word read here as the expression may be jq's
+    // filter's value and the next a file: an expression that is a path is
+    // a file yq would read unchecked.
+    if expr.starts_with(['/', '~']) || expr.starts_with("..") && expr.contains('/') {
+        return reject(
+            Rule::ReadonlyYqExpression,
+            format!("`{expr}` is a path: Python's yq would read it as a file"),
+        );
+    }
     jq_filter(expr)?;
     for word in [
         "load",

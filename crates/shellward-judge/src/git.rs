@@ -348,6 +348,10 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
         {
             return reject(Rule::GitGpgFormat, "signature placeholders run GPG");
         }
+        // `--sort=signature` verifies every ref's signature with GPG.
+        if f.name == "--sort" && f.value.is_some_and(|v| v.contains("signature")) {
+            return reject(Rule::GitGpgFormat, "sorting by signature runs GPG");
+        }
     }
     match sub {
         "branch" | "tag" if !p.operands.is_empty() && !p.has("-l") => reject(

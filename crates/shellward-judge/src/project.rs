@@ -137,6 +137,11 @@ const HOME_FILES: &[(&[&str], &[&str])] = &[
     (&["kubectl", "helm"], &[".kube/config"]),
     (&["aws"],            &[".aws/config"]),
     (&["go"],             &[".config/go/env"]),
+    // man-db's per-user manpath (`DEFINE nroff CMD`, `MANDB_MAP` caches).
+    (&["man", "apropos", "whatis"], &[".manpath"]),
+    // Python runs the `.pth` files of the user's site-packages (and its
+    // `usercustomize`) at every start: pip and the tools written in Python.
+    (&["pip", "pip3", "yq", "poetry", "mypy", "black", "meson", "ruff", "pytest", "tox", "pipx"], &[".local/lib"]),
 ];
 
 /// The start-up file in the home that makes `program` unsafe to run, when

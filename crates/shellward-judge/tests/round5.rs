@@ -18,6 +18,11 @@ fn home_workspace() -> (tempfile::TempDir, Context) {
         (".lesskey", "#env\nLESSOPEN = |touch PWN %s\n"),
         (".jq", "def length: $ENV;\n"),
         (".rustup/settings.toml", "default_toolchain = \"evil\"\n"),
+        (".manpath", "DEFINE nroff sh -c \"touch PWN; cat\"\n"),
+        (
+            ".local/lib/python3.11/site-packages/evil.pth",
+            "import os\n",
+        ),
         ("t.txt", "text\n"),
         ("a.txt", "a\n"),
     ] {
@@ -38,6 +43,9 @@ const HOME_ROWS: &[(&str, bool, &str)] = &[
     ("jq -n '{}|length'",       false, "version.home_config:~/.jq"),
     ("cargo --version",         false, "version.home_config:~/.rustup/settings.toml"),
     ("rustc -V",                false, "version.home_config:~/.rustup/settings.toml"),
+    ("man zzsw",                false, "version.home_config:~/.manpath"),
+    ("pip --version",           false, "version.home_config:~/.local/lib"),
+    ("yq . t.txt",              false, "version.home_config:~/.local/lib"),
     ("cat t.txt",               true,  "readonly"),
     ("head -3 a.txt",           true,  "readonly"),
 ];
@@ -86,6 +94,11 @@ const ORDER_ROWS: &[(&str, bool)] = &[
     ("awk 1 a.txt -F /etc/shadow",      false),
     ("pip list",                        false),
     ("pip list --disable-pip-version-check", true),
+    ("yq -o json /etc/hostname",        false),
+    ("yq -o json . a.txt",              true),
+    ("git branch --sort=signature",     false),
+    ("git for-each-ref --sort=signature:grade", false),
+    ("git branch --sort=-committerdate", true),
 ];
 
 #[test]

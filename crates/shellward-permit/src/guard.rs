@@ -131,6 +131,8 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         fed: false,
         stdin_kept: false,
         exec_files: Vec::new(),
+        // `cd NAME` looks NAME up in `CDPATH` first (`CDPATH=~ cd .ssh`).
+        cdpath: analysis.source().contains("CDPATH") || std::env::var_os("CDPATH").is_some(),
         out: Vec::new(),
     };
     if parsed {
@@ -210,11 +212,35 @@ fn unfollowed(
         })
 }
 
-/// The arguments in a `TF_CLI_ARGS*=VALUE` word (`export`, `env`).
-fn env_args_of(word: &str) -> Option<Vec<String>> {
+/// Variables whose value a program reads as more of its options
+/// (`TF_CLI_ARGS_apply='-destroy'`, `TAR_OPTIONS=-C..`, `UNZIP=-o`), and
+/// that program; `TF_CLI_ARGS` also as a prefix (`TF_CLI_ARGS_apply`).
+#[rustfmt::skip]
+const ENV_OPTIONS: &[(&str, &str)] = &[
+    ("TF_CLI_ARGS", "terraform"), ("TAR_OPTIONS", "tar"), ("UNZIP", "unzip"), ("UNZIPOPT", "unzip"),
+    ("GZIP", "gzip"), ("ZIPOPT", "zip"), ("XZ_OPT", "xz"), ("XZ_DEFAULTS", "xz"),
+];
+
+/// The program and the arguments in a `NAME=VALUE` of [`ENV_OPTIONS`]
+/// (an assignment, or a word of `export` or `env`).
+fn env_args_of(word: &str) -> Option<(&'static str, Vec<String>)> {
     let (name, value) = word.split_once('=')?;
-    name.starts_with("TF_CLI_ARGS")
-        .then(|| value.split_whitespace().map(str::to_string).collect())
+    let (_, program) = ENV_OPTIONS
+        .iter()
+        .find(|(v, _)| name == *v || (*v == "TF_CLI_ARGS" && name.starts_with(v)))?;
+    Some((
+        program,
+        value.split_whitespace().map(str::to_string).collect(),
+    ))
+}
+
+/// Does the subject's program read the variables of `program` (OpenTofu
+/// reads Terraform's)?
+fn reads_env_of(words: &[String], program: &str) -> bool {
+    let base = words
+        .first()
+        .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
+    base == program || (program == "terraform" && matches!(base, "tofu" | "opentofu"))
 }
 
 /// Builtins that only print their arguments: a word expanded when they run
@@ -247,8 +273,8 @@ struct Walk<'a> {
     /// `None` once a `cd` went somewhere only known when it runs.
     cwd: Option<PathBuf>,
     links: Vec<(PathBuf, PathBuf)>,
-    /// `TF_CLI_ARGS*` values exported earlier in the command.
-    exported: Vec<String>,
+    /// [`ENV_OPTIONS`] values exported earlier in the command, by program.
+    exported: Vec<(&'static str, Vec<String>)>,
     /// The current command runs on a list known only when it runs.
     many: bool,
     /// The current command's standard input is fed (a pipe or `<`).
@@ -256,6 +282,9 @@ struct Walk<'a> {
     /// An `exec < FILE` earlier in the line fed every later command's
     /// standard input (`exec < answers.txt; rm -ri ./tree`).
     stdin_kept: bool,
+    /// A `CDPATH` is set (in the environment or the line): a `cd` to a bare
+    /// relative name may go anywhere it lists.
+    cdpath: bool,
     /// Descriptors an `exec` earlier in the line opened on files
     /// (`exec 3< ~/.bashrc`), as `(fd, file)`.
     exec_files: Vec<(u32, String)>,
@@ -303,10 +332,9 @@ impl Walk<'_> {
             env_args.extend(
                 c.assignments
                     .iter()
-                    .filter(|a| a.name.starts_with("TF_CLI_ARGS"))
-                    .flat_map(|a| a.value.value.split_whitespace().map(str::to_string)),
+                    .filter_map(|a| env_args_of(&format!("{}={}", a.name, a.value.value))),
             );
-            env_args.extend(c.argv().filter_map(env_args_of).flatten());
+            env_args.extend(c.argv().filter_map(env_args_of));
             for s in subjects.of_command(i).iter().filter(|s| !s.stands_for) {
                 // xargs appends words it reads when it runs: more targets, unknown now.
                 let appended = matches!(s.via.as_deref(), Some("xargs" | "parallel"));
@@ -319,8 +347,10 @@ impl Walk<'_> {
                     // still names `~`; `$HOME/.bashrc` is placed).
                     words = std::borrow::Cow::Owned(c.argv().map(str::to_string).collect());
                 }
-                if !env_args.is_empty() {
-                    words.to_mut().extend(env_args.iter().cloned());
+                for (program, args) in &env_args {
+                    if reads_env_of(&words, program) {
+                        words.to_mut().extend(args.iter().cloned());
+                    }
                 }
                 // `find /tmp/build -exec rm {} \;`: `{}` is something
                 // under find's starting points.
@@ -484,8 +514,7 @@ impl Walk<'_> {
     ) {
         // `export TF_CLI_ARGS_apply=...` holds for the commands after it.
         if matches!(c.argv().next(), Some("export" | "declare" | "typeset")) {
-            self.exported
-                .extend(c.argv().filter_map(env_args_of).flatten());
+            self.exported.extend(c.argv().filter_map(env_args_of));
         }
         // `cd`, also as `builtin cd`/`command cd`; `ln`, also as `sudo ln`.
         for s in subjects {
@@ -507,7 +536,15 @@ impl Walk<'_> {
                     if piped(c.connector) || piped(next) {
                         continue;
                     }
-                    let moved = changed_dir(args, program, self.cwd.as_deref(), self.home);
+                    let bare = args
+                        .iter()
+                        .find(|w| !w.starts_with('-'))
+                        .is_some_and(|t| !t.starts_with(['/', '.', '~', '$']));
+                    let moved = if self.cdpath && bare {
+                        None
+                    } else {
+                        changed_dir(args, program, self.cwd.as_deref(), self.home)
+                    };
                     // A `cd` that fails leaves the directory as it was, and
                     // what follows a `;` or `||` runs there (`cd /tmp/new; rm
                     // -rf *`): the new one is where they run only after `&&`

@@ -243,30 +243,62 @@ fn git_config_unseen(req: &Request<'_>, subjects: &subject::Subjects) -> bool {
     if gits.is_empty() {
         return false;
     }
+    let Some(dirs) = git_dirs(req, &gits) else {
+        return true;
+    };
+    dirs.iter().take(8).any(|d| {
+        let d = std::fs::canonicalize(d).unwrap_or_else(|_| d.clone());
+        shellward_judge::git::repository_unsafe(&d).is_some() || has_hooks(&d)
+    })
+}
+
+/// The directories git may run in: the working directory, each `-C` of a
+/// git subject, each `cd` of the line; `None` when one is named only when
+/// it runs (`git -C $d`, `cd -`, `cd "$1"`, a glob, `~user`), which may be
+/// any repository.
+fn git_dirs(req: &Request<'_>, gits: &[&subject::Subject]) -> Option<Vec<std::path::PathBuf>> {
     let cwd = &req.context.cwd;
+    let place = |d: &str| -> Option<std::path::PathBuf> {
+        if d == "-" || d.contains(['$', '`', '*', '?', '[']) {
+            return None;
+        }
+        match d.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => Some(
+                req.context
+                    .home
+                    .as_deref()?
+                    .join(rest.trim_start_matches('/')),
+            ),
+            Some(_) => None,
+            None => Some(cwd.join(d)),
+        }
+    };
     let mut dirs = vec![cwd.clone()];
-    for s in &gits {
+    for s in gits {
         let mut words = s.words.iter().skip(1);
         while let Some(w) = words.next() {
             match w.as_str() {
-                "-C" => dirs.extend(words.next().map(|d| cwd.join(d))),
+                "-C" => dirs.push(place(words.next()?)?),
                 w if !w.starts_with('-') => break,
                 _ => {}
             }
         }
     }
     for c in req.analysis.commands() {
-        let mut argv = c.argv();
-        if matches!(argv.next(), Some("cd" | "pushd"))
-            && let Some(d) = argv.find(|a| !a.starts_with('-'))
-        {
-            dirs.push(cwd.join(d));
+        let argv: Vec<&str> = c.argv().collect();
+        match argv.first() {
+            Some(&"popd") => return None,
+            Some(&("cd" | "pushd")) if !c.is_static() => return None,
+            Some(&("cd" | "pushd")) => {
+                match argv[1..].iter().find(|a| !a.starts_with('-') || **a == "-") {
+                    Some(d) => dirs.push(place(d)?),
+                    None => dirs.extend(req.context.home.clone()),
+                }
+            }
+            _ => {}
         }
     }
-    dirs.iter().take(8).any(|d| {
-        let d = std::fs::canonicalize(d).unwrap_or_else(|_| d.clone());
-        shellward_judge::git::repository_unsafe(&d).is_some() || has_hooks(&d)
-    })
+    Some(dirs)
 }
 
 /// Does the repository `dir` is in have hooks (a file in its git

@@ -515,9 +515,11 @@ fn signal_option(program: &str, word: &str, next: Option<&str>) -> Option<(&'sta
     let number = |spec: &str| -> Option<&'static str> {
         let upper = spec.to_ascii_uppercase();
         let name = upper.strip_prefix("SIG").unwrap_or(&upper);
+        // `09`, `+9`, `0009`: the number kill's parser reads.
+        let numeric = spec.strip_prefix('+').unwrap_or(spec).parse::<u32>().ok();
         SIGNALS
             .iter()
-            .find(|(n, number)| *n == name || number[1..] == *spec)
+            .find(|(n, number)| *n == name || numeric.is_some_and(|k| number[1..].parse() == Ok(k)))
             .map(|(_, number)| *number)
     };
     match word {
@@ -572,11 +574,23 @@ fn canonical_options<'w>(
 ) -> Vec<Cow<'w, str>> {
     // A subcommand's own spellings first (`git commit -n` is `--no-verify`).
     let own = |option: &str| -> Option<&'static str> {
-        SUBCOMMAND_SYNONYMS
-            .iter()
-            .filter(|(p, sub, _)| *p == program && Some(*sub) == subcommand)
-            .flat_map(|(_, _, groups)| groups.iter())
+        let groups = || {
+            SUBCOMMAND_SYNONYMS
+                .iter()
+                .filter(|(p, sub, _)| *p == program && Some(*sub) == subcommand)
+                .flat_map(|(_, _, groups)| groups.iter())
+        };
+        groups()
             .find(|g| g.contains(&option))
+            // `--no-veri`: an unambiguous prefix of one long spelling.
+            .or_else(|| {
+                let mut hits = groups().filter(|g| {
+                    option.len() > 3
+                        && g.iter()
+                            .any(|s| s.starts_with("--") && s.starts_with(option))
+                });
+                hits.next().filter(|_| hits.next().is_none())
+            })
             .and_then(|g| g.first().copied())
     };
     let spell =

@@ -684,6 +684,8 @@ const OPTION_VARIABLES: &[&str] = &[
     "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "GZIP", "ZIPOPT", "UNZIP", "XZ_DEFAULTS", "XZ_OPT",
     "ZSTD_CLEVEL", "GREP_OPTIONS", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "GCONV_PATH",
     "SHELLOPTS", "BASHOPTS", "CDPATH", "GLOBIGNORE", "IFS",
+    // Where programs read their start-up files (`HOME=. bash -i`).
+    "HOME", "XDG_CONFIG_HOME", "ZDOTDIR", "CURL_HOME", "WGETRC", "GIT_CONFIG_GLOBAL", "INPUTRC",
 ];
 
 /// Builtins and programs whose `NAME=VALUE` arguments set variables for
@@ -727,6 +729,18 @@ fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
                     valid.then(|| (name, w.is_static().then_some(value)))
                 }),
         );
+    }
+    // `read EDITOR <<< 'rm x'`, `declare -n R=EDITOR`, `printf -v PAGER`,
+    // `export EDITOR` after one of those: a value set when it runs.
+    let names_one = |w: &str| {
+        let name = w.split_once('=').map_or(w, |(n, _)| n);
+        !w.contains('=') && (COMMAND_VARIABLES.contains(&name) || OPTION_VARIABLES.contains(&name))
+            || w.split_once('=').is_some_and(|(_, v)| {
+                COMMAND_VARIABLES.contains(&v) || OPTION_VARIABLES.contains(&v)
+            })
+    };
+    if c.argv().skip(1).any(names_one) {
+        out.complete = false;
     }
     for (name, value) in set {
         // `PATH=bin:$PATH ls`: names found in a directory of the workspace
@@ -943,6 +957,8 @@ const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     ("bsdtar", &["-I"]), ("zip", &["-TT", "--unzip-command"]),
     ("git", &["--upload-pack", "--receive-pack", "--exec", "--open-files-in-pager", "--extcmd", "--tool"]),
     ("rsync", &["--rsh", "--rsync-path"]), ("emacs", &["--eval"]),
+    // Options read from a file: what they say is not seen.
+    ("curl", &["-K", "--config"]), ("wget", &["-e", "--execute", "--config"]),
     ("rg", &["--pre"]), ("scp", &["-S"]), ("sftp", &["-S"]), ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
     // fd's exec in the spellings its subjects are not read from (`-Hx`,
     // `-xrm`, `--exec=rm`).
@@ -1099,6 +1115,9 @@ const CODE_RUNS: &[&str] = &[
     "open2",
     "open3",
     "IPC::",
+    "readpipe",
+    "{|",
+    "(|",
     // Names built at run time (`getattr(os, "sys"+"tem")`,
     // `require("child"+"_process")`): what they call is not written.
     "getattr",

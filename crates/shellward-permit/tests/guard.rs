@@ -871,6 +871,37 @@ fn globs_failed_cds_links_and_permission_files_are_placed() {
             Ask,
         ),
         ("python3 -c \"open('out.txt','w')\"".into(), Allow),
+        // The second review of the session.
+        (
+            "mkdir -p node_modules && ln -s ~ node_modules/x && rm -rf node_modules/*/".into(),
+            Ask,
+        ),
+        ("CDPATH=~ cd .ssh && rm -f id_rsa".into(), Ask),
+        ("OLDPWD=~/.ssh; cd - && rm -f id_rsa".into(), Ask),
+        ("set -- ~; cd \"$1\" && rm -f .bashrc".into(), Ask),
+        ("cd \"$D\" && rm -f build.log".into(), Allow),
+        ("perl -e 'rename \"a.txt\", \"../.bashrc\"'".into(), Ask),
+        ("tar -xf x.tar --dir ~".into(), Ask),
+        ("tar xf x.tar --one-top-level=..".into(), Ask),
+        ("tar -xPf abs.tar".into(), Ask),
+        ("TAR_OPTIONS=-C.. tar -xf x.tar".into(), Ask),
+        ("UNZIP=-o unzip x.zip -d ~".into(), Ask),
+        ("f(){ truncate -s0 /dev/stdin; }; f < ~/.bashrc".into(), Ask),
+        ("mv .claude .c2".into(), Ask),
+        ("view -es +%d '+w!' +q ~/.bashrc".into(), Ask),
+        ("printf 'w ../.bashrc\\n' | ed -s a.txt".into(), Ask),
+        ("xxd a.txt ~/.bashrc".into(), Ask),
+        ("awk -v f=../.bashrc '{print > f}' a.txt".into(), Ask),
+        ("awk '{print > (\"../.bash\" \"rc\")}' a.txt".into(), Ask),
+        ("awk '$3 > 100' a.txt".into(), Allow),
+        ("sqlite3 db '.o ../.bashrc' 'select 1'".into(), Ask),
+        ("patch -d .. -p0 < x.patch".into(), Ask),
+        (
+            "git -c remote.origin.fetch=+refs/heads/*:refs/heads/* fetch origin".into(),
+            Ask,
+        ),
+        ("git pull origin +main:main".into(), Ask),
+        ("echo x > ~/.curlrc".into(), Ask),
     ];
     let rows: Vec<(&str, Action)> = rows.iter().map(|(c, a)| (c.as_str(), *a)).collect();
     let wrong = misdecided(&p, &rows);

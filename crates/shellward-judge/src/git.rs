@@ -1159,6 +1159,31 @@ pub fn work_tree_root(cwd: &Path) -> Option<PathBuf> {
     }
 }
 
+/// Does the repository `cwd` is in have hooks: a file in its git
+/// directory's `hooks` that is not one of git's `.sample`s (a `.git` file's
+/// `gitdir:` followed; one that cannot be read counts)? git runs them on
+/// commits, checkouts, merges, pushes, ref updates and index writes, so
+/// what such a git runs no deny rule sees.
+pub fn has_hooks(cwd: &Path) -> bool {
+    let Some(root) = work_tree_root(cwd) else {
+        return false;
+    };
+    let dot_git = root.join(".git");
+    let git_dir = if dot_git.is_file() {
+        match gitdir_target(&dot_git) {
+            Some(dir) => dir,
+            None => return true,
+        }
+    } else {
+        dot_git
+    };
+    std::fs::read_dir(git_dir.join("hooks")).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| !e.file_name().to_string_lossy().ends_with(".sample"))
+    })
+}
+
 #[cfg(test)]
 mod credentials {
     use proptest::prelude::*;

@@ -529,7 +529,7 @@ fn scan_links(
                     // Dangling: nothing to read through it now, unless what
                     // it names appears (`/etc/x`); outside, it is outside.
                     if let Ok(named) = std::fs::read_link(entry.path()) {
-                        let named = lexical(&dir.join(named));
+                        let named = join_resolved(&dir, &named);
                         if !ctx.contains(&named) {
                             return Followed::Outside(ask_pattern(&named));
                         }
@@ -548,21 +548,6 @@ fn scan_links(
         }
     }
     Followed::Inside
-}
-
-/// `path` with `.` and `..` folded, without asking the file system.
-fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::from("/");
-    for c in path.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::Normal(n) => out.push(n),
-            _ => {}
-        }
-    }
-    out
 }
 
 #[cfg(test)]

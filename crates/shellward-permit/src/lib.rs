@@ -248,7 +248,7 @@ fn git_config_unseen(req: &Request<'_>, subjects: &subject::Subjects) -> bool {
     };
     dirs.iter().take(8).any(|d| {
         let d = std::fs::canonicalize(d).unwrap_or_else(|_| d.clone());
-        shellward_judge::git::repository_unsafe(&d).is_some() || has_hooks(&d)
+        shellward_judge::git::repository_unsafe(&d).is_some() || shellward_judge::git::has_hooks(&d)
     })
 }
 
@@ -299,38 +299,6 @@ fn git_dirs(req: &Request<'_>, gits: &[&subject::Subject]) -> Option<Vec<std::pa
         }
     }
     Some(dirs)
-}
-
-/// Does the repository `dir` is in have hooks (a file in its git
-/// directory's `hooks` that is not one of git's `.sample`s)? git runs them
-/// on commits, checkouts, merges, pushes, ref updates and index writes:
-/// programs no rule sees.
-fn has_hooks(dir: &std::path::Path) -> bool {
-    let Some(dot_git) = dir
-        .ancestors()
-        .take(64)
-        .map(|a| a.join(".git"))
-        .find(|g| g.exists())
-    else {
-        return false;
-    };
-    let git_dir = if dot_git.is_file() {
-        // A worktree's or submodule's `.git` file: `gitdir: PATH`.
-        let Ok(text) = std::fs::read_to_string(&dot_git) else {
-            return true;
-        };
-        match text.trim().strip_prefix("gitdir:") {
-            Some(path) => dot_git.parent().unwrap_or(dir).join(path.trim()),
-            None => return true,
-        }
-    } else {
-        dot_git
-    };
-    std::fs::read_dir(git_dir.join("hooks")).is_ok_and(|entries| {
-        entries
-            .flatten()
-            .any(|e| !e.file_name().to_string_lossy().ends_with(".sample"))
-    })
 }
 
 /// A command as logs show it: at most 200 characters.

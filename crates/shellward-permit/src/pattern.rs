@@ -400,70 +400,7 @@ fn read_options<'w>(words: &[&'w str]) -> Reading<'w> {
             }
             continue;
         }
-        if SIGNALLERS.contains(&program)
-            && let Some((signal, used)) = signal_option(program, w, words.get(i).copied())
-        {
-            reading.options.push(Spelled::Implied(signal));
-            i += used;
-            continue;
-        }
-        let (name, glued) = match w.split_once('=') {
-            Some((n, _)) => (n, true),
-            None => (w, false),
-        };
-        let known = node.and_then(|n| n.option(name));
-        // The registry's shortest name for an option it knows (`curl
-        // --request` is `-X`, `git commit --no-verify` is `-n`), also for
-        // each letter of a cluster; then the synonyms table's spelling.
-        // A value glued on is kept where the synonyms table spells it
-        // (`--interactive=never` is `-f`).
-        let spelled_with_value =
-            glued && groups.is_some_and(|groups| groups.iter().any(|g| g.contains(&w)));
-        if !spelled_with_value && let Some(o) = known {
-            if o.takes_arg() && !glued {
-                i += 1;
-            }
-            let shortest = o
-                .names
-                .iter()
-                .min_by_key(|n| n.len())
-                .map_or(w, String::as_str);
-            reading.options.push(Spelled::Word(shortest));
-            continue;
-        }
-        if !w.starts_with("--")
-            && name.len() > 2
-            && let Some((letters, takes_value)) = registry_letters(node, &name[1..])
-        {
-            reading
-                .options
-                .extend(letters.into_iter().map(Spelled::Word));
-            if takes_value {
-                i += 1;
-            }
-            continue;
-        }
-        let takes = known.is_some_and(|o| o.takes_arg());
-        // An option the registry does not know, followed by a word and then
-        // a subcommand (`npm --prefix pkg run`): the word is its value.
-        let is_sub = |j: usize| {
-            words
-                .get(j)
-                .is_some_and(|w| node.and_then(|n| n.subcommand(w)).is_some())
-        };
-        let value_before_sub =
-            known.is_none() && w.starts_with("--") && !is_sub(i) && is_sub(i + 1);
-        if (takes || value_before_sub) && !glued {
-            i += 1;
-        }
-        let numeric = w[1..].bytes().all(|b| b.is_ascii_digit());
-        reading.options.push(
-            if !w.starts_with("--") && name.len() > 2 && !numeric && !takes {
-                Spelled::Letters(&name[1..])
-            } else {
-                Spelled::Word(w)
-            },
-        );
+        i += read_option(words, i, node, groups, &mut reading);
     }
     // `docker container rm` is the `docker rm` a rule names.
     if let Some((_, long, short)) = SUBCOMMAND_ALIASES
@@ -475,6 +412,75 @@ fn read_options<'w>(words: &[&'w str]) -> Reading<'w> {
             .splice(1..1 + long.len(), short.iter().copied());
     }
     reading
+}
+
+/// One option word `w` (`words[i - 1]`) read into `reading`: its canonical
+/// spelling (kill's signals, the registry's names, a cluster's letters),
+/// and how many of the words after it are its value.
+fn read_option<'w>(
+    words: &[&'w str],
+    i: usize,
+    node: Option<&'static shellward_registry::Node>,
+    groups: Option<&[&[&str]]>,
+    reading: &mut Reading<'w>,
+) -> usize {
+    let (program, w) = (reading.program, words[i - 1]);
+    if SIGNALLERS.contains(&program)
+        && let Some((signal, used)) = signal_option(program, w, words.get(i).copied())
+    {
+        reading.options.push(Spelled::Implied(signal));
+        return used;
+    }
+    let (name, glued) = match w.split_once('=') {
+        Some((n, _)) => (n, true),
+        None => (w, false),
+    };
+    let known = node.and_then(|n| n.option(name));
+    // The registry's shortest name for an option it knows (`curl
+    // --request` is `-X`, `git commit --no-verify` is `-n`), also for
+    // each letter of a cluster; then the synonyms table's spelling.
+    // A value glued on is kept where the synonyms table spells it
+    // (`--interactive=never` is `-f`).
+    let spelled_with_value =
+        glued && groups.is_some_and(|groups| groups.iter().any(|g| g.contains(&w)));
+    if !spelled_with_value && let Some(o) = known {
+        let used = usize::from(o.takes_arg() && !glued);
+        let shortest = o
+            .names
+            .iter()
+            .min_by_key(|n| n.len())
+            .map_or(w, String::as_str);
+        reading.options.push(Spelled::Word(shortest));
+        return used;
+    }
+    if !w.starts_with("--")
+        && name.len() > 2
+        && let Some((letters, takes_value)) = registry_letters(node, &name[1..])
+    {
+        reading
+            .options
+            .extend(letters.into_iter().map(Spelled::Word));
+        return usize::from(takes_value);
+    }
+    let takes = known.is_some_and(|o| o.takes_arg());
+    // An option the registry does not know, followed by a word and then
+    // a subcommand (`npm --prefix pkg run`): the word is its value.
+    let is_sub = |j: usize| {
+        words
+            .get(j)
+            .is_some_and(|w| node.and_then(|n| n.subcommand(w)).is_some())
+    };
+    let value_before_sub = known.is_none() && w.starts_with("--") && !is_sub(i) && is_sub(i + 1);
+    let used = usize::from((takes || value_before_sub) && !glued);
+    let numeric = w[1..].bytes().all(|b| b.is_ascii_digit());
+    reading.options.push(
+        if !w.starts_with("--") && name.len() > 2 && !numeric && !takes {
+            Spelled::Letters(&name[1..])
+        } else {
+            Spelled::Word(w)
+        },
+    );
+    used
 }
 
 /// Subcommands spelled as another's alias, per program: (program, the

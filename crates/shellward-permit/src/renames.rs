@@ -896,15 +896,8 @@ fn scripts_run(base: &str, program: &str, args: &[&str]) -> Vec<String> {
     // tar's operands are archives and members, not scripts: it runs the
     // programs its options name (`-I ./x.sh`, `--to-command=./x.sh`).
     if matches!(family, "tar" | "bsdtar") {
-        const RUNS: &[&str] = &[
-            "-I",
-            "-F",
-            "--use-compress-program",
-            "--to-command",
-            "--info-script",
-            "--new-volume-script",
-        ];
-        return option_values(args, RUNS)
+        let runs = crate::subject::options_running(family);
+        return option_values(args, runs)
             .filter_map(|v| v.split_whitespace().next())
             .map(String::from)
             .collect();

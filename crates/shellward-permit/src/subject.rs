@@ -484,20 +484,8 @@ fn versioned_families(name: &str) -> Vec<&str> {
 /// settings (`env GIT_EDITOR=x git ...`), exported bash functions, a
 /// program of [`OPAQUE`] or an option of [`RUNS_OPTION`].
 fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
-    // `bash --rcfile F -ic true`, `--init-file /dev/stdin`: a start-up
-    // file is a script rules cannot see (an interactive shell reads it).
-    if runners::SHELLS.contains(&name) {
-        let mut after = words.iter().skip(1).map(String::as_str);
-        while let Some(w) = after.next() {
-            let value = match w.split_once('=') {
-                Some(("--rcfile" | "--init-file", v)) => Some(v),
-                None if matches!(w, "--rcfile" | "--init-file") => after.next(),
-                _ => None,
-            };
-            if value.is_some_and(|v| v != "/dev/null") {
-                out.complete = false;
-            }
-        }
+    if runners::SHELLS.contains(&name) && start_up_file(words) {
+        out.complete = false;
     }
     // `env GIT_EDITOR=x git ...`, `sudo GIT_SSH_COMMAND=x git ...`.
     if words
@@ -566,6 +554,24 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     {
         out.complete = false;
     }
+}
+
+/// Does a shell's command line name a start-up file (`bash --rcfile F -ic
+/// true`, `--init-file /dev/stdin`), a script rules cannot see (an
+/// interactive shell reads it)?
+fn start_up_file(words: &[String]) -> bool {
+    let mut after = words.iter().skip(1).map(String::as_str);
+    while let Some(w) = after.next() {
+        let value = match w.split_once('=') {
+            Some(("--rcfile" | "--init-file", v)) => Some(v),
+            None if matches!(w, "--rcfile" | "--init-file") => after.next(),
+            _ => None,
+        };
+        if value.is_some_and(|v| v != "/dev/null") {
+            return true;
+        }
+    }
+    false
 }
 
 /// The command a wrapper of [`runners::WRAPPERS`] runs, seen through in turn.
@@ -703,33 +709,7 @@ fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
         .next()
         .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
     let make = matches!(program, "make" | "gmake" | "bmake" | "pmake");
-    let mut set: Vec<(&str, Option<&str>)> = c
-        .assignments
-        .iter()
-        .map(|a| {
-            (
-                a.name.as_str(),
-                a.value.is_static().then_some(a.value.value.as_str()),
-            )
-        })
-        .collect();
-    if SETTERS.contains(&program) || make {
-        set.extend(
-            c.words
-                .iter()
-                .skip(1)
-                .filter(|w| !w.value.starts_with('-'))
-                .filter_map(|w| {
-                    let (name, value) = w.value.split_once('=')?;
-                    let name = name.trim_end_matches(['+', ':', '?', '!']);
-                    let valid = !name.is_empty()
-                        && name
-                            .bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.');
-                    valid.then(|| (name, w.is_static().then_some(value)))
-                }),
-        );
-    }
+    let set = variables_set(c, SETTERS.contains(&program) || make);
     // `read EDITOR <<< 'rm x'`, `declare -n R=EDITOR`, `printf -v PAGER`,
     // `export EDITOR` after one of those: a value set when it runs.
     let names_one = |w: &str| {
@@ -780,6 +760,40 @@ fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
             );
         }
     }
+}
+
+/// The variables `c` sets, with their values where static: its
+/// assignments, and with `in_words` its `NAME=VALUE` words (of
+/// [`SETTERS`], or make's command-line variables).
+fn variables_set(c: &SimpleCommand, in_words: bool) -> Vec<(&str, Option<&str>)> {
+    let mut set: Vec<(&str, Option<&str>)> = c
+        .assignments
+        .iter()
+        .map(|a| {
+            (
+                a.name.as_str(),
+                a.value.is_static().then_some(a.value.value.as_str()),
+            )
+        })
+        .collect();
+    if in_words {
+        set.extend(
+            c.words
+                .iter()
+                .skip(1)
+                .filter(|w| !w.value.starts_with('-'))
+                .filter_map(|w| {
+                    let (name, value) = w.value.split_once('=')?;
+                    let name = name.trim_end_matches(['+', ':', '?', '!']);
+                    let valid = !name.is_empty()
+                        && name
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.');
+                    valid.then(|| (name, w.is_static().then_some(value)))
+                }),
+        );
+    }
+    set
 }
 
 /// Is what `c` runs as a program or script text rules cannot see: a
@@ -967,11 +981,17 @@ const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     ("split", &["--filter"]), ("man", &["-P", "--pager", "-H", "--html"]), ("sort", &["--compress-program"]),
 ];
 
+/// The options of `name` in [`PROGRAM_RUNS_OPTION`] (none if it has no row).
+pub(crate) fn options_running(name: &str) -> &'static [&'static str] {
+    PROGRAM_RUNS_OPTION
+        .iter()
+        .find(|(p, _)| *p == name)
+        .map_or(&[], |(_, options)| options)
+}
+
 /// Does the command use an option of [`PROGRAM_RUNS_OPTION`]?
 fn runs_option_of(name: &str, words: &[String]) -> bool {
-    let Some((_, options)) = PROGRAM_RUNS_OPTION.iter().find(|(p, _)| *p == name) else {
-        return false;
-    };
+    let options = options_running(name);
     let old_style = name.ends_with("tar");
     words[1..].iter().enumerate().any(|(i, w)| {
         options.iter().any(|o| {

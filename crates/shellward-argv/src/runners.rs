@@ -79,8 +79,15 @@ pub fn git_globals<S: AsRef<str>>(args: &[S]) -> GitGlobals {
         }
         // `--git-dir`/`--work-tree` make another directory's configuration
         // apply (one an earlier command may have just written).
-        if matches!(a, "-c" | "--config-env" | "--git-dir" | "--work-tree")
-            || a.starts_with("--config-env=")
+        // `-c KEY=VALUE` of a key git reads as data only (`user.name`,
+        // `color.ui`) sets nothing it runs.
+        let setting = match a {
+            "-c" => args.get(i + 1).map(AsRef::as_ref),
+            "--config-env" => Some(""),
+            _ => a.strip_prefix("--config-env=").map(|_| ""),
+        };
+        if setting.is_some_and(|kv| !git_data_setting(kv))
+            || matches!(a, "--git-dir" | "--work-tree")
             || a.starts_with("--exec-path=")
             || a.starts_with("--git-dir=")
             || a.starts_with("--work-tree=")
@@ -100,7 +107,7 @@ pub fn git_globals<S: AsRef<str>>(args: &[S]) -> GitGlobals {
             i += 1;
         } else if a.len() > 2 && (a.starts_with("-C") || a.starts_with("-c")) {
             // `-Cdir`, `-ckey=value`.
-            out.sets_meaning |= a.starts_with("-c");
+            out.sets_meaning |= a.strip_prefix("-c").is_some_and(|kv| !git_data_setting(kv));
             i += 1;
         } else {
             out.unknown = true;
@@ -109,6 +116,43 @@ pub fn git_globals<S: AsRef<str>>(args: &[S]) -> GitGlobals {
     }
     out
 }
+
+/// Is `KEY=VALUE` (of `git -c`) a setting git reads as data only: never
+/// a program, a shell command, a file or directory to read, an alias or
+/// a URL rewrite? Keys are case-insensitive in their first and last parts.
+pub fn git_data_setting(key_value: &str) -> bool {
+    let key = key_value.split_once('=').map_or(key_value, |(k, _)| k);
+    let key = key.to_ascii_lowercase();
+    // Signing runs gpg (or `gpg.program`); turning it off runs nothing.
+    let unsigned = matches!(key.as_str(), "commit.gpgsign" | "tag.gpgsign")
+        && key_value
+            .split_once('=')
+            .is_some_and(|(_, v)| v.eq_ignore_ascii_case("false"));
+    unsigned
+        || GIT_DATA_KEYS.contains(&key.as_str())
+        || GIT_DATA_SECTIONS.iter().any(|s| {
+            key.strip_prefix(s)
+                .is_some_and(|rest| rest.starts_with('.') && !rest[1..].contains('.'))
+        })
+}
+
+/// Keys whose values git takes as names, numbers or switches.
+#[rustfmt::skip]
+const GIT_DATA_KEYS: &[&str] = &[
+    "user.name", "user.email", "author.name", "author.email", "committer.name", "committer.email",
+    "init.defaultbranch", "core.quotepath",
+    "core.autocrlf", "core.safecrlf", "core.eol", "core.abbrev", "core.ignorecase",
+    "core.precomposeunicode", "core.filemode", "core.symlinks", "pull.rebase", "pull.ff",
+    "push.default", "push.autosetupremote", "merge.conflictstyle", "merge.ff", "rebase.autosquash",
+    "rebase.autostash", "rerere.enabled", "status.showuntrackedfiles", "status.short",
+    "status.branch", "diff.noprefix", "diff.renames", "diff.algorithm", "diff.colormoved",
+    "log.decorate", "log.date", "log.abbrevcommit", "fetch.prune", "gc.auto", "maintenance.auto",
+    "protocol.version", "http.sslverify", "http.postbuffer", "credential.interactive",
+    "column.ui", "branch.sort", "tag.sort", "clone.defaultremotename",
+];
+
+/// Sections all of whose two-part keys are data (`color.ui`, `advice.*`).
+const GIT_DATA_SECTIONS: &[&str] = &["color", "advice"];
 
 /// One command `find` runs: `-exec CMD ARGS ;` (or `{} +`), `-execdir`,
 /// `-ok`, `-okdir`.
@@ -321,6 +365,9 @@ pub enum Then {
     AfterDashDash,
     /// A verb, then options, then the command (`toolbox run CMD`).
     Verb(&'static str),
+    /// The command follows the options only when this flag is one of them
+    /// (bash's `jobs -x CMD`); otherwise the operands are data.
+    WithFlag(&'static str),
 }
 
 /// A program that runs another command.
@@ -538,6 +585,13 @@ pub const WRAPPERS: &[Wrapper] = &[
         with_value: &["-a"],
         flags: &["-c", "-l"],
         then: Then::Command,
+    },
+    // `jobs -x CMD ARGS` runs CMD with job specifications replaced.
+    Wrapper {
+        name: "jobs",
+        with_value: &[],
+        flags: &["-x", "-l", "-n", "-p", "-r", "-s"],
+        then: Then::WithFlag("-x"),
     },
     Wrapper {
         name: "noglob",
@@ -1394,5 +1448,9 @@ fn after_options(wrapper: &Wrapper, args: &[String], i: usize, dash_c: bool) -> 
         // `bash script.sh` runs a file we cannot see; `bash` alone reads stdin.
         Then::DashC => Inner::Unknown,
         Then::AfterDashDash | Then::Verb(_) => Inner::Words(i),
+        Then::WithFlag(flag) if args[..i].iter().any(|a| a == flag) && !rest.is_empty() => {
+            Inner::Words(i)
+        }
+        Then::WithFlag(_) => Inner::None,
     }
 }

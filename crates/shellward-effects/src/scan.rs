@@ -20,6 +20,12 @@ const CODE: &[(&str, &[&str])] = &[
     ("julia", &["-e", "--eval", "-E", "--print"]), ("guile", &["-c"]), ("groovy", &["-e"]), ("elixir", &["-e", "--eval"]),
     ("erl", &["-eval"]), ("racket", &["-e", "--eval"]), ("swift", &["-e"]), ("emacs", &["--eval"]), ("bb", &["-e", "--eval"]),
     ("tclsh", &[]), ("wish", &[]), ("zx", &["-e", "--eval"]),
+    // Other language hosts: code inline, or on standard input or in a file.
+    ("jshell", &[]), ("kotlin", &["-e"]), ("scala", &["-e"]), ("clojure", &["-e", "--eval"]),
+    ("clj", &["-e", "--eval"]), ("ghc", &["-e"]), ("ghci", &[]), ("runghc", &[]), ("runhaskell", &[]),
+    ("luajit", &["-e"]), ("R", &["-e"]), ("octave", &["--eval"]), ("sbcl", &["--eval"]), ("clisp", &["-x"]),
+    ("ocaml", &[]), ("gjs", &["-c", "--command"]), ("qjs", &["-e", "--eval"]), ("escript", &[]),
+    ("iex", &["-e", "--eval"]), ("crystal", &["eval"]), ("nim", &["--eval"]), ("php-cgi", &["-r"]),
     // A makefile given inline (`make -E 'all: ; rm -rf ~'`), or on standard input (`make -f -`).
     ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
     ("vim", &["-c", "--cmd"]), ("nvim", &["-c", "--cmd"]), ("ex", &["-c"]), ("tar", &["-I", "--use-compress-program", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F"]), ("mongosh", &["--eval"]), ("mongo", &["--eval"]),

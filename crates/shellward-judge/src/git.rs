@@ -430,11 +430,43 @@ fn callbacks(sub: &str, p: &Parsed<'_>) -> Result<(), Reject> {
 /// repository whose `.git` was put there by someone else must be trusted
 /// before any git command is auto-allowed.
 pub fn repository_unsafe(cwd: &Path) -> Option<String> {
+    match locate(cwd) {
+        Located::Unsafe(why) => Some(why),
+        Located::Nothing => None,
+        Located::DotGit(dot_git, kind) => dot_git_unsafe(cwd, &dot_git, kind, Role::Main),
+    }
+}
+
+/// May git, run at `cwd`, run what its command line does not name: the
+/// repository is not safe ([`repository_unsafe`]) or has hooks
+/// ([`has_hooks`])? One walk up from `cwd` answers both.
+pub fn runs_unseen(cwd: &Path) -> bool {
+    match locate(cwd) {
+        Located::Unsafe(_) => true,
+        Located::Nothing => false,
+        Located::DotGit(dot_git, kind) => {
+            dot_git_unsafe(cwd, &dot_git, kind, Role::Main).is_some() || hooks_in(&dot_git)
+        }
+    }
+}
+
+/// What the walk from a working directory up to `/` meets first.
+enum Located {
+    /// A `.git` (of this file type).
+    DotGit(PathBuf, rustix::fs::FileType),
+    /// Something no repository check can vouch for (a level that looks
+    /// like a bare repository, an unreadable `.git`, a relative path).
+    Unsafe(String),
+    /// No repository at all.
+    Nothing,
+}
+
+fn locate(cwd: &Path) -> Located {
     use std::os::unix::ffi::OsStrExt;
     let bytes = cwd.as_os_str().as_bytes();
     if !bytes.starts_with(b"/") {
         // Contexts are canonical; anything else is not walked.
-        return Some("relative_cwd".into());
+        return Located::Unsafe("relative_cwd".into());
     }
     let mut probe = Probe::default();
     // `end` is the length of the level's path in `bytes`; 0 stands for `/`.
@@ -445,8 +477,10 @@ pub fn repository_unsafe(cwd: &Path) -> Option<String> {
     loop {
         let level: &[u8] = if end <= 1 { b"/" } else { &bytes[..end] };
         match probe.kind(level, ".git", false) {
-            Some(kind) => return dot_git_unsafe(cwd, &probe.path(level, ".git"), kind, Role::Main),
-            None if probe.failed_other_than_missing => return Some("git_unreadable".into()),
+            Some(kind) => return Located::DotGit(probe.path(level, ".git"), kind),
+            None if probe.failed_other_than_missing => {
+                return Located::Unsafe("git_unreadable".into());
+            }
             None => {}
         }
         // A level that looks like a bare repository before any trusted `.git`.
@@ -457,10 +491,10 @@ pub fn repository_unsafe(cwd: &Path) -> Option<String> {
                 .is_some_and(|k| k.is_dir())
                 && probe.kind(level, "refs", true).is_some_and(|k| k.is_dir()))
         {
-            return Some("bare".into());
+            return Located::Unsafe("bare".into());
         }
         if level == b"/" {
-            return None;
+            return Located::Nothing;
         }
         end = level.iter().rposition(|&b| b == b'/').unwrap_or(0);
     }
@@ -1165,17 +1199,18 @@ pub fn work_tree_root(cwd: &Path) -> Option<PathBuf> {
 /// commits, checkouts, merges, pushes, ref updates and index writes, so
 /// what such a git runs no deny rule sees.
 pub fn has_hooks(cwd: &Path) -> bool {
-    let Some(root) = work_tree_root(cwd) else {
-        return false;
-    };
-    let dot_git = root.join(".git");
+    work_tree_root(cwd).is_some_and(|root| hooks_in(&root.join(".git")))
+}
+
+/// Does the git directory `dot_git` leads to hold a hook?
+fn hooks_in(dot_git: &Path) -> bool {
     let git_dir = if dot_git.is_file() {
-        match gitdir_target(&dot_git) {
+        match gitdir_target(dot_git) {
             Some(dir) => dir,
             None => return true,
         }
     } else {
-        dot_git
+        dot_git.to_path_buf()
     };
     std::fs::read_dir(git_dir.join("hooks")).is_ok_and(|entries| {
         entries

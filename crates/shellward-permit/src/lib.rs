@@ -246,9 +246,14 @@ fn git_config_unseen(req: &Request<'_>, subjects: &subject::Subjects) -> bool {
     let Some(dirs) = git_dirs(req, &gits) else {
         return true;
     };
-    dirs.iter().take(8).any(|d| {
-        let d = std::fs::canonicalize(d).unwrap_or_else(|_| d.clone());
-        shellward_judge::git::repository_unsafe(&d).is_some() || shellward_judge::git::has_hooks(&d)
+    // The first is the context's working directory, which is canonical.
+    dirs.iter().take(8).enumerate().any(|(i, d)| {
+        let canonical = if i == 0 {
+            None
+        } else {
+            std::fs::canonicalize(d).ok()
+        };
+        shellward_judge::git::runs_unseen(canonical.as_deref().unwrap_or(d))
     })
 }
 
@@ -438,18 +443,20 @@ fn unverifiable(
             ),
         ));
     }
+    // What such a git runs (an alias `!rm x`, a diff driver, an ssh
+    // command) may be any rule's program, not only git.
     if subjects.git_opaque
         && let Some(rule) = req
             .settings
             .rules
             .iter()
-            .find(|r| r.action != Action::Allow && r.pattern.names_program("git"))
+            .find(|r| r.action != Action::Allow)
     {
         return Some(Decision::new(
             Action::Ask,
             RuleId::RuleUnverifiable,
             format!(
-                "the {} rule `{}` names git, and this git command's meaning is set when it runs (a `-c` setting, a `GIT_*` variable, an alias or an `ext::` transport)",
+                "the {} rule `{}` cannot be checked: this git command's meaning is set when it runs (a `-c` setting, a `GIT_*` variable, an alias or an `ext::` transport), and what it runs may be any program",
                 rule.action.as_str(),
                 rule.pattern
             ),

@@ -44,6 +44,13 @@ pub struct Subjects {
     pub git_opaque: bool,
     /// Where each simple command's subjects start in `list`.
     pub starts: Vec<usize>,
+    /// A variable gets a value only when the line runs (`read`, `mapfile`,
+    /// `printf -v`, `x=$(...)`).
+    pub(crate) runtime_values: bool,
+    /// Something evaluates a variable's value as arithmetic or a name
+    /// (`let n`, `$((n))`, `test -v "$x"`, `${!x}`, `${x@P}`, `${a[n]}`),
+    /// where a subscript's `$(...)` runs.
+    pub(crate) evaluates: bool,
 }
 
 /// How deep wrappers and inline scripts are followed.
@@ -56,15 +63,29 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
         complete: true,
         git_opaque: false,
         starts: Vec::with_capacity(commands.len()),
+        runtime_values: false,
+        evaluates: false,
     };
     let mut wrote = false;
+    let mut moved = false;
     for c in commands {
         out.starts.push(out.list.len());
         collect(std::slice::from_ref(c), source, &mut out, 0, None);
         if wrote && runs_files(c) {
             out.complete = false;
         }
+        // `cd bin && ./ls x`: a relative program is found from a directory
+        // the links of [`resolve_paths`] are not looked up in.
+        let program = c.argv().next().unwrap_or("");
+        if moved && program.contains('/') && !program.starts_with('/') {
+            out.complete = false;
+        }
+        moved |= matches!(program, "cd" | "pushd" | "popd");
         wrote |= writes_files(c);
+    }
+    // `read n <<< 'a[$(rm x)]'; let n`: code stored at run time, evaluated.
+    if out.runtime_values && out.evaluates {
+        out.complete = false;
     }
     out
 }
@@ -268,6 +289,8 @@ fn collect(
                 .any(|(p, o)| *p == program && a.starts_with(o))
         });
         variables_run(c, out, depth);
+        out.runtime_values |= sets_at_run_time(c);
+        out.evaluates |= evaluates_values(c);
         let holds_code = |w: &Word| w.value.contains("$(") || w.value.contains('`');
         if c.assignments
             .iter()
@@ -278,6 +301,69 @@ fn collect(
             out.complete = false;
         }
     }
+}
+
+/// Builtins that store what they read or print in a variable.
+const STORES: &[&str] = &["read", "mapfile", "readarray", "getopts"];
+
+/// Does `c` give a variable a value known only when it runs: a builtin of
+/// [`STORES`], `printf -v`, or an assignment (a prefix, alone, or an
+/// argument of [`SETTERS`]) of a dynamic value?
+fn sets_at_run_time(c: &SimpleCommand) -> bool {
+    let program = c.argv().next().unwrap_or("");
+    STORES.contains(&program)
+        || (program == "printf" && c.argv().any(|a| a.starts_with("-v")))
+        || c.assignments.iter().any(|a| !a.value.is_static())
+        || (SETTERS.contains(&program)
+            && c.words
+                .iter()
+                .skip(1)
+                .any(|w| !w.is_static() && w.value.contains('=')))
+}
+
+/// Does `c` evaluate a variable's value as arithmetic or as a name: `let`,
+/// `test -v`, an integer or nameref declaration, a builtin of
+/// [`EVALUATES`] given a dynamic word or a subscript, or a word with an
+/// arithmetic expansion, an indirection (`${!x}`), a prompt expansion
+/// (`${x@P}`) or a subscript that is not a number?
+fn evaluates_values(c: &SimpleCommand) -> bool {
+    let program = c.argv().next().unwrap_or("");
+    let args = || c.words.iter().skip(1);
+    let declares = matches!(
+        program,
+        "declare" | "typeset" | "local" | "export" | "readonly"
+    );
+    program == "let"
+        || (matches!(program, "test" | "[")
+            && args().any(|w| matches!(w.value.as_str(), "-v" | "-R")))
+        || (declares && args().any(|w| w.value.starts_with('-') && w.value.contains(['i', 'n'])))
+        || (EVALUATES.contains(&program) && args().any(|w| !w.is_static() || w.value.contains('[')))
+        || c.words
+            .iter()
+            .chain(c.assignments.iter().map(|a| &a.value))
+            .any(|w| parts_evaluate(w, &w.parts))
+}
+
+/// Does a word's text hold an evaluation of [`evaluates_values`]?
+fn parts_evaluate(word: &Word, parts: &[shellward_syntax::Part]) -> bool {
+    use shellward_syntax::Part;
+    parts.iter().any(|part| match part {
+        Part::DoubleQuoted(_, inner) | Part::Locale(_, inner) => parts_evaluate(word, inner),
+        Part::Arithmetic(_) => true,
+        Part::Parameter(span) => {
+            let text = span
+                .start
+                .checked_sub(word.span.start)
+                .and_then(|from| word.value.get(from..from + (span.end - span.start)))
+                .unwrap_or("${!}");
+            let subscript = text.split_once('[').is_some_and(|(_, rest)| {
+                let inside = rest.split(']').next().unwrap_or("");
+                !(inside == "@" || inside == "*" || inside.bytes().all(|b| b.is_ascii_digit()))
+            });
+            text.starts_with("${!") || text.contains("@P") || subscript
+        }
+        _ => false,
+    })
 }
 
 /// Commands inside a word's substitutions.
@@ -411,7 +497,15 @@ pub fn resolve_paths(subjects: &mut Subjects, cwd: &std::path::Path, named: &[&s
         let Some(program) = s.words.first().filter(|w| w.contains('/')) else {
             continue;
         };
-        let Ok(real) = std::fs::canonicalize(cwd.join(program)) else {
+        // `~/ls x`: bash expands the tilde before it looks the program up.
+        let at = match program.strip_prefix("~/") {
+            Some(rest) => match std::env::var_os("HOME") {
+                Some(home) => std::path::Path::new(&home).join(rest),
+                None => continue,
+            },
+            None => cwd.join(program),
+        };
+        let Ok(real) = std::fs::canonicalize(at) else {
             continue;
         };
         let base = program.rsplit('/').next().unwrap_or(program);
@@ -519,7 +613,11 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     {
         out.complete = false;
     }
-    if replays(name, words) || shell_escape(name, words) || runs_option_of(name, words) {
+    if replays(name, words)
+        || shell_escape(name, words)
+        || runs_option_of(name, words)
+        || runs_prefix_of(name, words)
+    {
         out.complete = false;
     }
     // GNU sed's `e` command and `s///e` run what they are given: a script
@@ -546,6 +644,8 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
         out.git_opaque = true;
     }
     if OPAQUE.contains(&name)
+        || name.starts_with("vim.")
+        || ssh_runs_command(name, words)
         || code_runs
         || words.iter().skip(1).any(|w| {
             let option = w.split_once('=').map_or(w.as_str(), |(o, _)| o);
@@ -675,7 +775,7 @@ const PROMPT_VARIABLES: &[&str] = &[
 const COMMAND_VARIABLES: &[&str] = &[
     "EDITOR", "VISUAL", "SUDO_EDITOR", "SYSTEMD_EDITOR", "FCEDIT", "PAGER", "MANPAGER",
     "SYSTEMD_PAGER", "BAT_PAGER", "DELTA_PAGER", "LESSOPEN", "LESSCLOSE", "BROWSER", "SHELL",
-    "TERMINAL", "SSH_ASKPASS", "SUDO_ASKPASS", "RSYNC_RSH", "CVS_RSH", "MAKESHELL", "DIFFTOOL",
+    "TERMINAL", "SSH_ASKPASS", "SUDO_ASKPASS", "WGET_ASKPASS", "RSYNC_RSH", "CVS_RSH", "MAKESHELL", "DIFFTOOL",
     "MERGETOOL", "WINEDEBUG_CMD",
 ];
 
@@ -696,7 +796,9 @@ const OPTION_VARIABLES: &[&str] = &[
 
 /// Builtins and programs whose `NAME=VALUE` arguments set variables for
 /// what runs later or under them.
-const SETTERS: &[&str] = &["export", "declare", "typeset", "local", "readonly", "env"];
+const SETTERS: &[&str] = &[
+    "export", "declare", "typeset", "local", "readonly", "env", "sudo",
+];
 
 /// The variables `c` sets (as prefixes, standalone assignments, or
 /// arguments of [`SETTERS`]; for make, its command-line variables, which a
@@ -723,10 +825,17 @@ fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
         out.complete = false;
     }
     for (name, value) in set {
+        // `env BASH_ENV=x bash -c :`, `export PS4='$(...)'`: a start-up
+        // file or a prompt a later shell runs.
+        if PROMPT_VARIABLES.contains(&name) {
+            out.complete = false;
+        }
         // `PATH=bin:$PATH ls`: names found in a directory of the workspace
         // may be anything written there.
+        // An absolute directory not on the search path already may hold
+        // any program under any name (`PATH=$PWD/bin:/usr/bin ls`).
         if name == "PATH"
-            && value.is_none_or(|v| v.split(':').any(|d| !d.starts_with('/') && d != "$PATH"))
+            && value.is_none_or(|v| v.split(':').any(|d| d != "$PATH" && !on_search_path(d)))
         {
             out.complete = false;
         }
@@ -760,6 +869,17 @@ fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
             );
         }
     }
+}
+
+/// Is `dir` an absolute directory of this process's search path (which
+/// commands inherit)?
+fn on_search_path(dir: &str) -> bool {
+    let dir = dir.trim_end_matches('/');
+    dir.starts_with('/')
+        && std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path)
+                .any(|p| p.as_os_str().to_str().map(|p| p.trim_end_matches('/')) == Some(dir))
+        })
 }
 
 /// The variables `c` sets, with their values where static: its
@@ -869,6 +989,20 @@ const OPAQUE: &[&str] = &[
     "nvim",
     "view",
     "ex",
+    // vim's other names (Debian's `vim.basic`, `vim.tiny`, the
+    // alternatives `editor` and `sensible-editor`, `vimdiff`...).
+    "vimdiff",
+    "gvim",
+    "gvimdiff",
+    "rvim",
+    "rview",
+    "evim",
+    "eview",
+    "vimx",
+    "editor",
+    "sensible-editor",
+    "mosh",
+    "autossh",
     "ansible",
     "ansible-playbook",
     "ansible-console",
@@ -883,6 +1017,33 @@ const OPAQUE: &[&str] = &[
     // `start-stop-daemon -S -x PROG -- ARGS`: the program is an option's value.
     "start-stop-daemon",
 ];
+
+/// Programs that take ssh's options (`-o Key=Value`, `-F config`).
+const SSH_CLIENTS: &[&str] = &["scp", "sftp", "sshfs", "ssh-copy-id", "rsync"];
+
+/// ssh settings whose value is a command ssh runs locally.
+const SSH_COMMAND_KEYS: &[&str] = &[
+    "proxycommand",
+    "localcommand",
+    "permitlocalcommand",
+    "knownhostscommand",
+    "match",
+];
+
+/// Does an ssh client run a local command it is given: a setting of
+/// [`SSH_COMMAND_KEYS`] (`-o ProxyCommand=...`, glued or not, any case), or
+/// a configuration file (`-F cfg`) that may hold one?
+fn ssh_runs_command(name: &str, words: &[String]) -> bool {
+    SSH_CLIENTS.contains(&name)
+        && words.iter().skip(1).any(|w| {
+            let lower = w.to_ascii_lowercase();
+            let setting = lower.strip_prefix("-o").unwrap_or(&lower);
+            SSH_COMMAND_KEYS
+                .iter()
+                .any(|k| setting.trim_start().starts_with(k))
+                || (w.starts_with("-F") && name != "rsync")
+        })
+}
 
 /// Variables that say where git reads its user and system configuration
 /// (which may set an fsmonitor, an alias, an editor): set for a git
@@ -972,7 +1133,7 @@ const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     ("git", &["--upload-pack", "--receive-pack", "--exec", "--open-files-in-pager", "--extcmd", "--tool"]),
     ("rsync", &["--rsh", "--rsync-path"]), ("emacs", &["--eval"]),
     // Options read from a file: what they say is not seen.
-    ("curl", &["-K", "--config"]), ("wget", &["-e", "--execute", "--config"]),
+    ("curl", &["-K", "--config"]), ("wget", &["-e", "--execute", "--config", "--use-askpass"]),
     ("rg", &["--pre"]), ("scp", &["-S"]), ("sftp", &["-S"]), ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
     // fd's exec in the spellings its subjects are not read from (`-Hx`,
     // `-xrm`, `--exec=rm`).
@@ -980,6 +1141,47 @@ const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     ("less", &["+!", "+|"]), ("more", &["+!"]), ("journalctl", &["--pager"]),
     ("split", &["--filter"]), ("man", &["-P", "--pager", "-H", "--html"]), ("sort", &["--compress-program"]),
 ];
+
+/// Options, per program, whose word begins a command to run, read as
+/// prefixes of an option glued to its value or followed by it (`-B DIR`
+/// is `-BDIR`), for programs whose options are no clusters (`-DBUILD` is
+/// not a `-B`).
+#[rustfmt::skip]
+const PROGRAM_RUNS_PREFIX: &[(&str, &[&str])] = &[
+    // A compiler's driver runs the programs these name (`-wrapper
+    // sh,-c,CMD`, `-B DIR` for `cc1`/`as`/`ld`, plugins, spec files).
+    ("gcc", COMPILER_RUNS), ("cc", COMPILER_RUNS), ("g++", COMPILER_RUNS), ("c++", COMPILER_RUNS),
+    ("clang", COMPILER_RUNS), ("clang++", COMPILER_RUNS),
+    // `strace -o '|cmd'`/`'!cmd'`: the output is piped to a command.
+    ("strace", &["-o|", "-o!", "--output=|", "--output=!"]),
+    ("ltrace", &["-o|", "-o!", "--output=|", "--output=!"]),
+];
+
+/// The options of [`PROGRAM_RUNS_PREFIX`]'s compilers.
+const COMPILER_RUNS: &[&str] = &[
+    "-wrapper",
+    "-B",
+    "-fplugin",
+    "-specs",
+    "--specs",
+    "--ld-path",
+];
+
+/// Does the command use an option of [`PROGRAM_RUNS_PREFIX`] (alone,
+/// glued to its value, or followed by it)?
+fn runs_prefix_of(name: &str, words: &[String]) -> bool {
+    let Some((_, prefixes)) = PROGRAM_RUNS_PREFIX.iter().find(|(p, _)| *p == name) else {
+        return false;
+    };
+    let args = words.get(1..).unwrap_or(&[]);
+    args.iter().enumerate().any(|(i, w)| {
+        let joined = args.get(i + 1).map(|next| format!("{w}{next}"));
+        prefixes.iter().any(|p| {
+            w.starts_with(p)
+                || (w.starts_with('-') && joined.as_deref().is_some_and(|j| j.starts_with(p)))
+        })
+    })
+}
 
 /// The options of `name` in [`PROGRAM_RUNS_OPTION`] (none if it has no row).
 pub(crate) fn options_running(name: &str) -> &'static [&'static str] {
@@ -1098,6 +1300,19 @@ const GIT_FRONTENDS: &[&str] = &["hub"];
 /// interpreter is looked at, so a script file whose name holds one
 /// (`exec_tool.py`) asks too: coarse, and on the closed side.
 const CODE_RUNS: &[&str] = &[
+    // Code built at run time (`eval(bytes.fromhex(...))`, `eval pack(...)`,
+    // `new Function(...)`, `getattr(os, "sys" + "tem")`): anything.
+    "eval",
+    "Function(",
+    "compile(",
+    "__import__",
+    "importlib",
+    "getattr",
+    "builtins",
+    "ctypes",
+    "Runtime",
+    "ProcessBuilder",
+    "send(",
     "system",
     "popen",
     "subprocess",
@@ -1202,6 +1417,10 @@ const GIT_RUNS: &[(&str, &str)] = &[
     ("pull", "--upload-pack"), ("ls-remote", "--upload-pack"), ("push", "--receive-pack"),
     ("archive", "--exec"), ("daemon", ""), ("web--browse", ""), ("instaweb", ""),
     ("grep", "-O"), ("grep", "--open-files-in-pager"),
+    // Configuration and hooks for the new repository, which the clone's
+    // checkout already uses (`core.sshCommand`, `core.hooksPath`, a
+    // template's `post-checkout`).
+    ("clone", "-c"), ("clone", "--config"), ("clone", "--template"), ("init", "--template"),
 ];
 
 /// `git [GLOBAL OPTIONS] SUBCOMMAND ...`: the subject without the global
@@ -1231,6 +1450,8 @@ fn git(words: &[String], partial: bool, out: &mut Subjects) {
                 || rest.iter().any(|w| {
                     w == marker
                         || w.starts_with(&format!("{marker}="))
+                        // git takes unique abbreviations (`--temp=DIR`).
+                        || (marker.starts_with("--") && shellward_argv::options::may_spell(w, marker))
                         // A short option with its value glued on (`-O'CMD'`).
                         || (marker.len() == 2 && !marker.starts_with("--") && w.starts_with(marker))
                 }))

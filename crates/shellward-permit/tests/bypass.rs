@@ -392,6 +392,48 @@ fn bypass_shapes_are_denied_or_asked() {
         ("set -- sub1; git -C \"$1\" status",              Ask,  "rule.unverifiable"),
         ("cd - && git status",                             Ask,  "rule.unverifiable"),
         ("HOME=. bash -i -c ls",                           Ask,  "rule.unverifiable"),
+        // The twelfth session's review: `jobs -x`, code stored at run time
+        // and evaluated, start-up files through `env`/`export`, options
+        // whose value is a command, clone's configuration, vim's other
+        // names, encoded code, git's run-time meaning under any rule.
+        ("jobs -x rm victim",                              Deny, "rule.deny:rm:*"),
+        ("jobs -x git push ../bare.git HEAD:refs/heads/x", Deny, "rule.deny:git push:*"),
+        ("jobs -l",                                        Allow, "mode.yolo"),
+        ("read n <<< 'a[$(rm victim)]'; let n",            Ask,  "rule.unverifiable"),
+        ("printf -v n 'a[\\x24(rm victim)]'; echo $[n]", Ask,  "rule.unverifiable"),
+        ("read x <<< '$(rm victim)'; echo \"${x@P}\"",     Ask,  "rule.unverifiable"),
+        ("read x <<< 'a[$(rm victim)]'; test -v \"$x\"",   Ask,  "rule.unverifiable"),
+        ("n=$(cat payload); echo $((n))",                  Ask,  "rule.unverifiable"),
+        ("read x < f; echo \"${!x}\"",                     Ask,  "rule.unverifiable"),
+        ("echo 'rm victim' | env BASH_ENV=/dev/stdin bash -c :", Ask, "rule.unverifiable"),
+        ("export BASH_ENV=./p.sh; bash -c :",              Ask,  "rule.unverifiable"),
+        ("declare -x BASH_ENV=./p.sh; bash -c :",          Ask,  "rule.unverifiable"),
+        ("env ENV=./p.sh sh -i -c :",                      Ask,  "rule.unverifiable"),
+        ("env 'PS4=$(rm victim)' bash -xc :",              Ask,  "rule.unverifiable"),
+        ("sudo BASH_ENV=./p.sh bash -c :",                 Ask,  "rule.unverifiable"),
+        ("gcc -wrapper sh,-c,'rm victim' -E x.c",          Ask,  "rule.unverifiable"),
+        ("cc -B ./tools -c x.c",                           Ask,  "rule.unverifiable"),
+        ("scp -o ProxyCommand='rm victim' x:y .",          Ask,  "guard.destructive:fs.rm"),
+        ("scp -oProxyCommand='rm victim' x:y .",           Ask,  "guard.destructive:fs.rm"),
+        ("sftp -o 'proxycommand rm victim' x",             Ask,  "rule.unverifiable"),
+        ("scp -F cfg x:y .",                               Ask,  "rule.unverifiable"),
+        ("strace -o '|rm victim' true",                    Ask,  "rule.unverifiable"),
+        ("strace -o'!rm victim' true",                     Ask,  "rule.unverifiable"),
+        ("wget --use-askpass=rm --user=x http://127.0.0.1:1/", Ask, "rule.unverifiable"),
+        ("WGET_ASKPASS=rm wget --user=x http://127.0.0.1:1/", Deny, "rule.deny:rm:*"),
+        ("git clone -q -c core.sshCommand='rm victim;' x:y d", Ask, "rule.unverifiable"),
+        ("git clone --config core.hooksPath=/h src d",     Ask,  "rule.unverifiable"),
+        ("git clone --template=tpl src d",                 Ask,  "rule.unverifiable"),
+        ("git clone --temp=tpl src d",                     Ask,  "rule.unverifiable"),
+        ("git init --template tpl d",                      Ask,  "rule.unverifiable"),
+        ("vim.basic -es -c '!rm victim' -c q",             Ask,  "rule.unverifiable"),
+        ("vimdiff a b",                                    Ask,  "rule.unverifiable"),
+        ("editor a.txt",                                   Ask,  "rule.unverifiable"),
+        ("jshell <<< 'Runtime.getRuntime().exec(\"rm victim\")'", Ask, "rule.unverifiable"),
+        ("python3 -c \"eval(bytes.fromhex('6f73'))\"",      Ask,  "rule.unverifiable"),
+        ("perl -e 'eval pack(\"H*\",\"72\")'",              Ask,  "rule.unverifiable"),
+        ("node -e 'eval(Buffer.from(\"72\",\"hex\").toString())'", Ask, "rule.unverifiable"),
+        ("python3 -c 'getattr(__builtins__, \"ev\"+\"al\")(x)'", Ask, "rule.unverifiable"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {
@@ -452,6 +494,10 @@ fn links_and_copies_of_a_denied_program_are_it() {
         ("./cat x",                Deny,  "rule.deny:rm:*"),
         ("./bin/ls x",             Deny,  "rule.deny:rm:*"),
         ("PATH=bin:$PATH ls y",    Ask,   "rule.unverifiable"),
+        // Found from the directory a `cd` moved to, or in an absolute
+        // directory that is not on the search path.
+        ("cd bin && ./ls ../x",    Ask,   "rule.unverifiable"),
+        ("pushd bin; ./ls ../x",   Ask,   "rule.unverifiable"),
         ("./bin/tool",             Allow, "mode.yolo"),
         ("cat x",                  Allow, "mode.yolo"),
         // A bare repository planted beside the workspace's files, whose
@@ -466,6 +512,43 @@ fn links_and_copies_of_a_denied_program_are_it() {
     ];
     for (command, action, rule) in table {
         let (got, got_rule) = decision_at(&ws, RULES, command);
+        assert_eq!((got, got_rule.as_str()), (*action, *rule), "{command}");
+    }
+    let bin = ws.join("bin");
+    for command in [
+        format!("PATH={}:/usr/bin ls x", bin.display()),
+        format!("export PATH={}:/usr/bin:/bin; ls x", bin.display()),
+    ] {
+        let (got, got_rule) = decision_at(&ws, RULES, &command);
+        assert_eq!(
+            (got, got_rule.as_str()),
+            (Ask, "rule.unverifiable"),
+            "{command}"
+        );
+    }
+}
+
+/// A git command whose meaning is set when it runs (an alias `!rm x`, a
+/// diff driver, an ssh command) may run any rule's program: it asks under
+/// a rule that does not name git; `-c` of data settings does not.
+#[test]
+fn git_run_time_meaning_is_unverifiable_under_any_rule() {
+    const RM: &str = r#"{"permissions": {"deny": ["rm:*"]}}"#;
+    #[rustfmt::skip]
+    let table: &[(&str, Action, &str)] = &[
+        ("git -c alias.x='!rm victim' x",                  Ask,   "rule.unverifiable"),
+        ("git -c diff.external='rm victim #' diff",        Ask,   "rule.unverifiable"),
+        ("GIT_EXTERNAL_DIFF='rm victim #' git diff",       Ask,   "rule.unverifiable"),
+        ("env GIT_EXTERNAL_DIFF='rm victim #' git diff",   Ask,   "rule.unverifiable"),
+        ("GIT_SSH_COMMAND='rm victim #' git fetch x:y",    Ask,   "rule.unverifiable"),
+        ("git -c pager.log='rm victim' log",               Ask,   "rule.unverifiable"),
+        ("git -c user.name=a -c user.email=b commit -m x", Allow, "mode.yolo"),
+        ("git -c color.ui=never log -1",                   Allow, "mode.yolo"),
+        ("git -c commit.gpgsign=false commit -m x",        Allow, "mode.yolo"),
+        ("git -c commit.gpgsign=true commit -m x",         Ask,   "rule.unverifiable"),
+    ];
+    for (command, action, rule) in table {
+        let (got, got_rule) = decision(RM, command);
         assert_eq!((got, got_rule.as_str()), (*action, *rule), "{command}");
     }
 }

@@ -337,6 +337,9 @@ const WHAT_IF: &[&str] = &["-WhatIf"];
 /// Every row, sorted by program.
 #[rustfmt::skip]
 pub const ROWS: &[Row] = &[
+    row!("fs.7z-delete", P::Filesystem, "7z", &[], &[Opt(&["-sdel"])], A::Delete, DES, T::Paths, Tree, "deletes the files after adding them to the archive", Some("7z without -sdel, then delete what you checked"), &[("7z a -sdel /tmp/x.7z ~", C), ("7z a -sdel x.7z src", D), ("7z a x.7z src", N)]),
+    row!("fs.7z-delete", P::Filesystem, "7za", &[], &[Opt(&["-sdel"])], A::Delete, DES, T::Paths, Tree, "deletes the files after adding them to the archive", None, &[("7za a -sdel x.7z src", D)]),
+    row!("fs.7z-delete", P::Filesystem, "7zz", &[], &[Opt(&["-sdel"])], A::Delete, DES, T::Paths, Tree, "deletes the files after adding them to the archive", None, &[("7zz a -sdel x.7z src", D)]),
     row!("containers.vboxmanage-delete", P::Containers, "VBoxManage", &[], &[Operand(&["unregistervm"]), Opt(&["--delete"])], A::Remote, DES, T::None, Fixed, "deletes a VM and its disks", None, &[("VBoxManage unregistervm vm --delete", D), ("VBoxManage list vms", N)]),
     row!("database.alembic-downgrade-base", P::Database, "alembic", &["downgrade"], &[Operand(&["base"])], A::Remote, DES, T::None, Fixed, "undoes every migration (dropping what they made)", None, &[("alembic downgrade base", D), ("alembic upgrade head", N)]),
     row!("system.apt-purge", P::System, "apt", &[], &[Operand(&["purge"])], A::System, DES, T::None, Fixed, "removes packages with their configuration", None, &[("apt purge nginx", D)]),
@@ -375,6 +378,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.aws-admin-delete", P::Cloud, "aws", &[], &[OperandContains(&["-delete-", "close-account"])], A::Remote, DES, T::None, Fixed, "deletes a cloud resource or closes an account", None, &[("aws cognito-idp admin-delete-user --user-pool-id p --username u", D), ("aws organizations close-account --account-id 1", D)]),
     row!("cloud.aws-delete", P::Cloud, "aws", &[], &[OperandStarts("delete-")], A::Remote, DES, T::None, Fixed, "deletes a cloud resource", None, &[("aws lambda delete-function --function-name f", D)]),
     row!("cloud.aws-kms-delete", P::Cloud, "aws", &["kms", "schedule-key-deletion"], &[], A::Remote, CAT, T::None, Fixed, "schedules a key's deletion: what it encrypted becomes unreadable", None, &[("aws kms schedule-key-deletion --key-id k", C)]),
+    row!("publish.aws-public-acl", P::Publish, "aws", &[], &[Word(&["public-read", "public-read-write", "--acl=public-read", "--acl=public-read-write"])], A::Publish, DES, T::None, Fixed, "makes S3 objects or buckets readable by anyone", None, &[("aws s3 cp .env s3://b/ --acl public-read", D), ("aws s3api put-bucket-acl --bucket b --acl public-read", D), ("aws s3 cp a s3://b/a", N)]),
     row!("cloud.az-deployment-complete", P::Cloud, "az", &[], &[Word(&["Complete"])], A::Remote, CAT, T::None, Fixed, "a complete deployment deletes every resource the template does not name", None, &[("az deployment group create -g rg --mode Complete --template-file t.json", C)]),
     row!("cloud.az-group-delete", P::Cloud, "az", &["group", "delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a resource group and everything in it", None, &[("az group delete -n rg --yes", C)]),
     row!("cloud.az-storage-account-delete", P::Cloud, "az", &["storage", "account", "delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a storage account and its data", None, &[("az storage account delete -n acct -g rg", C)]),
@@ -389,6 +393,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.azcopy-sync-delete", P::Cloud, "azcopy", &["sync"], &[WordContains("--delete-destination=true")], A::Remote, DES, T::None, Fixed, "deletes what the source does not have", None, &[("azcopy sync src https://a/c --delete-destination=true", D)]),
     row!("cloud.b2-rm-recursive", P::Cloud, "b2", &["rm"], &[Opt(&["--recursive", "-r"])], A::Remote, DES, T::None, Fixed, "deletes every file under a bucket path", None, &[("b2 rm --recursive --versions b2://b", D), ("b2 ls b2://b", N)]),
     row!("fs.badblocks-write", P::Filesystem, "badblocks", &[], &[Opt(&["-w"])], A::Device, CAT, T::None, Fixed, "overwrites every block while testing", None, &[("badblocks -wsv /dev/sdb", C), ("badblocks -sv /dev/sdb", N)]),
+    row!("git.bfg", P::Git, "bfg", &[], &[Not(&["--help", "--version"])], A::Publish, DES, T::None, Fixed, "rewrites history (BFG Repo-Cleaner)", Some("run it on a fresh mirror clone"), &[("bfg --delete-files id_rsa", D), ("bfg --version", N)]),
     row!("fs.blkdiscard", P::Filesystem, "blkdiscard", &[], &[], A::Device, CAT, T::None, Fixed, "discards every block of a device", None, &[("blkdiscard /dev/nvme0n1", C)]),
     row!("backup.borg-delete", P::Backup, "borg", &[], &[Operand(&["delete", "prune", "compact", "repo-delete", "rdelete", "recreate"])], A::Remote, DES, T::None, Fixed, "deletes or prunes backup archives", Some("run it with --dry-run first"), &[("borg delete repo::archive", D), ("borg prune --keep-last 1", D), ("borg list repo", N)]),
     row!("cloud.bq-rm", P::Cloud, "bq", &["rm"], &[], A::Remote, DES, T::None, Fixed, "deletes a BigQuery dataset, table or model (with -r, every table in it)", None, &[("bq rm -r -f -d proj:ds", D), ("bq ls", N)]),
@@ -407,6 +412,8 @@ pub const ROWS: &[Row] = &[
     row!("iac.cdk-destroy", P::Iac, "cdk", &["destroy"], &[], A::Remote, CAT, T::None, Fixed, "destroys a stack and its resources", None, &[("cdk destroy --force", C), ("npx cdk destroy Prod", C), ("cdk synth", N)]),
     row!("iac.cdk-deploy-no-approval", P::Iac, "cdk", &["deploy"], &[Word(&["never", "--require-approval=never"])], A::Remote, DES, T::None, Fixed, "deploys without asking about security-sensitive changes", None, &[("cdk deploy --require-approval never", D)]),
     row!("iac.cdktf-destroy", P::Iac, "cdktf", &["destroy"], &[], A::Remote, CAT, T::None, Fixed, "destroys a stack and its resources", None, &[("cdktf destroy --auto-approve", C)]),
+    row!("cloud.cf-delete", P::Cloud, "cf", &[], &[OperandStarts("delete"), Not(&["--help"])], A::Remote, DES, T::None, Fixed, "deletes Cloud Foundry apps, orgs, spaces or services", None, &[("cf delete app -f", D), ("cf delete-org o -f", D), ("cf apps", N)]),
+    row!("cloud.cf-purge", P::Cloud, "cf", &[], &[OperandStarts("purge-")], A::Remote, DES, T::None, Fixed, "purges Cloud Foundry service records", None, &[("cf purge-service-offering x -f", D)]),
     row!("fs.gdisk", P::Filesystem, "cgdisk", &[], &[], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("cgdisk /dev/sda", C)]),
     row!("system.chage-expire", P::System, "chage", &[], &[Opt(&["-E", "--expiredate"])], A::System, DES, T::None, Fixed, "expires an account", None, &[("chage -E 0 root", D), ("chage -l me", N)]),
     row!("publish.changeset-publish", P::Publish, "changeset", &[], &[Operand(&["publish"])], A::Publish, DES, T::None, Fixed, "publishes package versions", None, &[("changeset publish", D), ("changeset status", N)]),
@@ -425,7 +432,8 @@ pub const ROWS: &[Row] = &[
     row!("fs.cmake-remove", P::Filesystem, "cmake", &["remove_directory"], &[Word(&["-E"])], A::Delete, DES, T::Paths, Tree, "deletes files or trees", None, &[("cmake -E remove_directory ~", C)]),
     row!("containers.colima-delete", P::Containers, "colima", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a VM and its containers and volumes", None, &[("colima delete -f", D), ("colima status", N)]),
     row!("database.consul-kv-delete", P::Database, "consul", &["kv", "delete"], &[], A::Remote, DES, T::None, Fixed, "deletes keys (with -recurse, every key under a prefix)", None, &[("consul kv delete -recurse \"\"", D), ("consul kv get x", N)]),
-    row!("fs.cp", P::Filesystem, "cp", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[("cp a b", W), ("cp a ~/.bashrc", D), ("cp a /tmp/x", W), ("cp a /tmp", W), ("cp a ~/", W), ("cp x .git/hooks/pre-commit", D), ("cp /dev/zero /dev/sda", C), ("cp a /dev/null", W), ("cp -a /etc /tmp/x", W)]),
+    row!("cloud.copilot-delete", P::Cloud, "copilot", &[], &[Word(&["delete"])], A::Remote, CAT, T::None, Fixed, "deletes an AWS Copilot application, environment or service", None, &[("copilot app delete --yes", C), ("copilot app ls", N)]),
+    row!("fs.cp", P::Filesystem, "cp", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[("cp a b", W), ("cp a ~/.bashrc", D), ("cp a /tmp/x", W), ("cp a /tmp", W), ("cp a ~/", W), ("cp x .git/hooks/pre-commit", D), ("cp /dev/zero /dev/sda", C), ("cp a /dev/null", W), ("cp -a /etc /tmp/x", W), ("cp -rT conf ~/.config", D), ("cp -r conf/. ~/.local/state/", D), ("cp -r conf ~/.config/", W)]),
     row!("system.crontab-remove", P::System, "crontab", &[], &[Opt(&["-r", "--remove"])], A::System, DES, T::None, Fixed, "removes the user's crontab", Some("save it first: crontab -l > crontab.bak"), &[("crontab -r", D), ("crontab -l", N)]),
     row!("system.crontab-replace", P::System, "crontab", &[], &[Operands(1), Not(&["-l", "-e"])], A::System, DES, T::None, Fixed, "replaces the user's whole crontab with a file's contents", Some("crontab -l > crontab.bak first"), &[("crontab /dev/null", D), ("crontab -", D), ("crontab -l", N)]),
     row!("fs.cryptsetup-format", P::Filesystem, "cryptsetup", &[], &[Operand(&["luksFormat", "erase", "luksErase", "reencrypt", "luksKillSlot", "luksRemoveKey"])], A::Device, CAT, T::None, Fixed, "formats or erases an encrypted device", None, &[("cryptsetup luksFormat /dev/sdb1", C), ("cryptsetup status vol", N)]),
@@ -512,6 +520,9 @@ pub const ROWS: &[Row] = &[
     row!("git.gh-api-delete", P::Git, "gh", &["api"], &[Word(&["DELETE", "--method=DELETE", "-XDELETE", "delete", "--method=delete", "-Xdelete", "Delete"])], A::Remote, DES, T::None, Fixed, "sends a DELETE request to the GitHub API", None, &[("gh api -X DELETE repos/o/r", D), ("gh api --method=DELETE repos/o/r/git/refs/heads/x", D), ("gh api repos/o/r", N)]),
     row!("git.gh-pr-merge", P::Git, "gh", &["pr", "merge"], &[], A::Publish, WRI, T::None, Fixed, "merges a pull request", None, &[("gh pr merge 12 --squash", W), ("gh pr list", N)]),
     row!("git.gh-delete", P::Git, "gh", &[], &[Operand(&["delete", "delete-asset", "archive"])], A::Remote, DES, T::None, Fixed, "deletes or archives a GitHub resource (gist, release asset, secret, variable, key, label, run, cache, project, codespace)", None, &[("gh gist delete 123", D), ("gh release delete-asset v1 a.zip", D), ("gh cache delete --all", D), ("gh gist list", N)]),
+    row!("publish.gh-repo-public", P::Publish, "gh", &["repo", "edit"], &[Word(&["public", "--visibility=public"])], A::Publish, DES, T::None, Fixed, "makes a repository public", None, &[("gh repo edit --visibility public --accept-visibility-change-consequences", D), ("gh repo edit --description x", N)]),
+    row!("publish.gh-api-public", P::Publish, "gh", &["api"], &[Word(&["private=false", "visibility=public"])], A::Publish, DES, T::None, Fixed, "makes a repository public through the API", None, &[("gh api -X PATCH repos/o/r -f private=false", D), ("gh api repos/o/r", N)]),
+    row!("publish.gh-gist-public", P::Publish, "gh", &["gist", "create"], &[Opt(&["--public", "-p"])], A::Publish, DES, T::None, Fixed, "publishes files as a public gist", Some("gh gist create without --public (secret)"), &[("gh gist create --public .env", D), ("gh gist create notes.md", N)]),
     row!("fs.gio-remove", P::Filesystem, "gio", &[], &[Operand(&["remove", "rm", "trash"])], A::Delete, DES, T::Paths, File, "deletes or trashes files", None, &[("gio remove ~/.ssh/id_rsa", D), ("gio info x", N)]),
     row!("git.branch-force-delete", P::Git, "git", &["branch"], &[Not(crate::exact::GIT_BRANCH_LISTS), Opt(&["-D"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch -D feature", D), ("git branch -d feature", D)]),
     row!("git.branch-delete-force", P::Git, "git", &["branch"], &[Not(crate::exact::GIT_BRANCH_LISTS), Opt(&["-d", "--delete"]), Opt(&["-f", "--force"])], A::Discard, DES, T::None, Fixed, "deletes a branch even if it is not merged", Some("git branch -d (refuses unmerged branches)"), &[("git branch --delete --force x", D)]),
@@ -590,6 +601,9 @@ pub const ROWS: &[Row] = &[
     row!("git.bundle-create", P::Git, "git", &["bundle", "create"], &[], A::Write, WRI, T::Paths, File, "writes a bundle over a file", None, &[("git bundle create ~/.bashrc HEAD", D), ("git bundle create repo.bundle --all", W)]),
     row!("git.fetch-force-local", P::Git, "git", &["fetch"], &[ForcedLocalRef], A::Write, DES, T::None, Fixed, "moves a local branch to what it fetches, losing its own commits", None, &[("git fetch . +HEAD:feature", D), ("git fetch origin +main:main", D), ("git fetch -f origin main:main", D), ("git fetch origin +refs/heads/*:refs/remotes/origin/*", N), ("git fetch origin main:main", N), ("git fetch origin", N)]),
     row!("git.config-forced-fetch", P::Git, "git", &["fetch"], &[WordContains(".fetch=+")], A::Write, DES, T::None, Fixed, "sets a fetch refspec that moves local branches by force", None, &[("git -c remote.origin.fetch=+refs/heads/*:refs/heads/* fetch origin", D), ("git log -n $N", W)]),
+    row!("git.worktree-force-create", P::Git, "git", &["worktree", "add"], &[Opt(&["-B"])], A::Discard, DES, T::None, Fixed, "resets a branch that may exist to another commit", Some("git worktree add -b (refuses an existing branch)"), &[("git worktree add -B feature ../wt2", D), ("git worktree add -b new ../wt", N)]),
+    // `hub` is read as git (its aliases), so its own `hub delete` is here.
+    row!("git.hub-repo-delete", P::Git, "git", &["delete"], &[], A::Remote, CAT, T::None, Fixed, "deletes a repository (hub delete)", None, &[("hub delete -y o/r", C)]),
     row!("cloud.gitlab-runner-unregister", P::Cloud, "gitlab-runner", &["unregister"], &[], A::Remote, DES, T::None, Fixed, "unregisters CI runners", None, &[("gitlab-runner unregister --all-runners", D), ("gitlab-runner list", N)]),
     row!("git.glab-delete", P::Git, "glab", &[], &[Operand(&["delete", "archive"])], A::Remote, DES, T::None, Fixed, "deletes or archives a GitLab resource (repository, release, variable, ...)", None, &[("glab repo delete -y o/r", D), ("glab repo view", N)]),
     row!("secrets.gopass-rm", P::Secrets, "gopass", &[], &[Operand(&["rm", "delete", "remove"])], A::Remote, DES, T::None, Fixed, "deletes secrets from the store", None, &[("gopass rm -r -f /", D), ("gopass ls", N)]),
@@ -602,12 +616,14 @@ pub const ROWS: &[Row] = &[
     row!("cloud.gsutil-rm", P::Cloud, "gsutil", &["rm"], &[], A::Remote, DES, T::None, Fixed, "deletes objects", None, &[("gsutil rm gs://b/a.txt", D), ("gsutil ls gs://b", N)]),
     row!("cloud.gsutil-rb", P::Cloud, "gsutil", &["rb"], &[], A::Remote, CAT, T::None, Fixed, "deletes a bucket", None, &[("gsutil rb gs://b", C)]),
     row!("cloud.gsutil-rsync-delete", P::Cloud, "gsutil", &["rsync"], &[Opt(&["-d"])], A::Remote, DES, T::None, Fixed, "deletes objects the source does not have", Some("gsutil rsync -n first"), &[("gsutil rsync -d -r dist gs://b", D), ("gsutil rsync -r dist gs://b", N)]),
+    row!("publish.gsutil-public", P::Publish, "gsutil", &[], &[WordContains("llUsers")], A::Publish, DES, T::None, Fixed, "makes Cloud Storage data readable by anyone", None, &[("gsutil iam ch allUsers:objectViewer gs://b", D), ("gsutil acl ch -u AllUsers:R gs://b/o", D), ("gsutil ls gs://b", N)]),
     row!("system.reboot", P::System, "halt", &[], &[], A::System, DES, T::None, Fixed, "stops the machine", None, &[("halt", D)]),
     row!("publish.hatch-publish", P::Publish, "hatch", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to PyPI", None, &[("hatch publish", D)]),
     row!("cloud.hcloud-delete", P::Cloud, "hcloud", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Hetzner Cloud resource", None, &[("hcloud server delete s", D), ("hcloud volume delete v", D), ("hcloud server list", N)]),
     row!("fs.hdparm-erase", P::Filesystem, "hdparm", &[], &[Opt(&["--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--write-sector"])], A::Device, CAT, T::None, Fixed, "erases a drive", None, &[("hdparm --security-erase p /dev/sda", C), ("hdparm -I /dev/sda", N)]),
     row!("kubernetes.helm-uninstall", P::Kubernetes, "helm", &[], &[Operand(&["uninstall", "delete", "del", "un"])], A::Remote, DES, T::None, Fixed, "uninstalls a release and its resources", Some("helm uninstall --dry-run first"), &[("helm uninstall web", D), ("helm list", N)]),
     row!("kubernetes.helm-rollback", P::Kubernetes, "helm", &[], &[Operand(&["rollback", "upgrade", "install"])], A::Remote, WRI, T::None, Fixed, "changes a release", None, &[("helm upgrade --install web ./chart", W)]),
+    row!("publish.helm-push", P::Publish, "helm", &["push"], &[], A::Publish, DES, T::None, Fixed, "publishes a chart version to a registry", None, &[("helm push chart.tgz oci://r", D)]),
     row!("kubernetes.helmfile-destroy", P::Kubernetes, "helmfile", &[], &[Operand(&["destroy", "delete"])], A::Remote, CAT, T::None, Fixed, "uninstalls every release of the state file", None, &[("helmfile destroy", C), ("helmfile diff", N)]),
     row!("cloud.heroku-destroy", P::Cloud, "heroku", &[], &[Operand(&["apps:destroy", "apps:delete", "destroy", "pg:backups:delete", "pg:copy", "pg:backups:restore"])], A::Remote, CAT, T::None, Fixed, "destroys an app", None, &[("heroku apps:destroy --app my-app --confirm my-app", C)]),
     row!("cloud.heroku-pg-reset", P::Cloud, "heroku", &[], &[Operand(&["pg:reset"])], A::Remote, CAT, T::None, Fixed, "drops every table of the app's database", None, &[("heroku pg:reset DATABASE --app a", C)]),
@@ -679,7 +695,7 @@ pub const ROWS: &[Row] = &[
     row!("database.mongorestore-drop", P::Database, "mongorestore", &[], &[Opt(&["--drop"])], A::Remote, DES, T::None, Fixed, "drops each collection before restoring it", None, &[("mongorestore --drop dump/", D), ("mongorestore dump/", N)]),
     row!("system.mount-over-root", P::System, "mount", &[], &[Opt(&["--bind", "--rbind", "-B", "-R", "--move"]), LastOperand(&["/", "/etc", "/usr", "/bin", "/home"])], A::System, CAT, T::None, Fixed, "mounts over a system directory", None, &[("mount --bind /mnt /", C), ("mount -o remount,ro /", N)]),
     row!("containers.multipass-delete", P::Containers, "multipass", &[], &[Operand(&["delete", "purge"])], A::Remote, DES, T::None, Fixed, "deletes VMs (with --purge, for good)", None, &[("multipass delete --purge vm1", D), ("multipass list", N)]),
-    row!("fs.mv-to-null", P::Filesystem, "mv", &[], &[LastOperand(&["/dev/null"])], A::Delete, DES, T::Paths, Tree, "moves files onto /dev/null: deletes them", None, &[("mv secrets /dev/null", D), ("mv ~ /dev/null", C)]),
+    row!("fs.mv-to-null", P::Filesystem, "mv", &[], &[LastOperand(&["/dev/null"])], A::Delete, DES, T::Paths, Tree, "moves files onto /dev/null: deletes them", None, &[("mv secrets /dev/null", C), ("mv ~ /dev/null", C)]),
     row!("fs.mv", P::Filesystem, "mv", &[], &[], A::Write, WRI, T::Paths, Move, "moves over", None, &[("mv a b", W), ("mv a /etc/passwd", D), ("mv ~/.ssh x", D), ("mv build/output.bin dist/", W), ("mv /var/tmp/foo /var/tmp/bar", W), ("mv /etc /tmp/x", D), ("mv ~/Documents ~/Docs", D), ("mv $X y", D), ("mv ~/Downloads/data.zip ./", W), ("mv a ~/x", D), ("mv ~/Documents/a/b /tmp/x", D)]),
     row!("publish.mvn-deploy", P::Publish, "mvn", &[], &[Operand(&["deploy", "release:perform"])], A::Publish, DES, T::None, Fixed, "publishes artifacts to a repository", None, &[("mvn deploy", D), ("mvn -B clean deploy -DskipTests", D), ("mvn test", N)]),
     row!("database.mysqladmin-drop", P::Database, "mysqladmin", &[], &[Operand(&["drop"])], A::Remote, CAT, T::None, Fixed, "drops a database", Some("dump it first (mysqldump)"), &[("mysqladmin -u root drop prod", C), ("mysqladmin status", N)]),
@@ -703,6 +719,8 @@ pub const ROWS: &[Row] = &[
     row!("cloud.oci-delete", P::Cloud, "oci", &[], &[Operand(&["delete", "terminate"])], A::Remote, DES, T::None, Fixed, "deletes a cloud resource", None, &[("oci compute instance terminate --instance-id x", D)]),
     row!("secrets.op-delete", P::Secrets, "op", &[], &[Operand(&["delete", "archive"])], A::Remote, DES, T::None, Fixed, "deletes 1Password items, documents, vaults, users or groups", None, &[("op item delete \"Database Password\"", D), ("op vault delete Engineering", D), ("op item get x", N)]),
     row!("fs.openssl-output", P::Filesystem, "openssl", &[], &[Opt(&["-out"])], A::Write, WRI, T::OptionValue(&["-out"]), File, "writes its output to a file", None, &[("openssl enc -aes-128-cbc -k x -in /dev/zero -out /dev/sda", C), ("openssl x509 -in c.pem -out c.der", W)]),
+    row!("cloud.openstack-delete", P::Cloud, "openstack", &[], &[Word(&["delete", "purge"])], A::Remote, DES, T::None, Fixed, "deletes OpenStack resources", None, &[("openstack server delete web1", D), ("openstack project purge --project p", D), ("openstack server list", N)]),
+    row!("publish.ovsx-publish", P::Publish, "ovsx", &["publish"], &[], A::Publish, DES, T::None, Fixed, "publishes an extension version", None, &[("ovsx publish x.vsix", D)]),
     row!("system.pacman-remove", P::System, "pacman", &[], &[Opt(&["-R", "--remove"])], A::System, DES, T::None, Fixed, "removes packages", None, &[("pacman -Rdd glibc", D), ("pacman -Q", N)]),
     row!("fs.parted", P::Filesystem, "parted", &[], &[Abbreviates(&["mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "set", "name", "mkfs", "rescue", "toggle", "disk_set", "disk_toggle", "move", "cp"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("parted /dev/sda mklabel gpt", C), ("parted /dev/sda unit s p mkla gpt", C), ("parted -s /dev/sda print 1", N), ("parted /dev/sda print rm 1", C)]),
     row!("secrets.pass-rm", P::Secrets, "pass", &[], &[Operand(&["rm", "remove", "delete"])], A::Remote, DES, T::None, Fixed, "deletes passwords from the store", None, &[("pass rm -rf /", D), ("pass ls", N)]),
@@ -743,6 +761,8 @@ pub const ROWS: &[Row] = &[
     row!("backup.rabbitmqctl-reset", P::Backup, "rabbitmqctl", &[], &[Operand(&["reset", "force_reset", "purge_queue"])], A::Remote, CAT, T::None, Fixed, "wipes a node's data or a queue", None, &[("rabbitmqctl reset", C), ("rabbitmqctl status", N)]),
     row!("database.rails-drop", P::Database, "rails", &[], &[Operand(&["db:drop", "db:reset", "db:purge", "db:schema:load", "db:migrate:reset", "db:truncate_all", "db:drop:all", "db:reset:all", "db:purge:all"])], A::Remote, CAT, T::None, Fixed, "drops or empties the database", None, &[("rails db:drop", C), ("bin/rails db:reset", C), ("bundle exec rails db:purge", C), ("rails db:migrate", N), ("rails db:drop:all", C)]),
     row!("database.rake-drop", P::Database, "rake", &[], &[Operand(&["db:drop", "db:reset", "db:purge", "db:schema:load", "db:migrate:reset", "db:truncate_all"])], A::Remote, CAT, T::None, Fixed, "drops or empties the database", None, &[("bundle exec rake db:drop", C)]),
+    row!("fs.rar-delete", P::Filesystem, "rar", &[], &[Opt(&["-df", "-dr"])], A::Delete, DES, T::Paths, Tree, "deletes the files after archiving them", None, &[("rar a -df /tmp/x.rar ~", C), ("rar a x.rar src", N)]),
+    row!("fs.rar-move", P::Filesystem, "rar", &[], &[Operand(&["m", "mf"])], A::Delete, DES, T::Paths, Tree, "moves files into the archive: deletes them where they are", None, &[("rar m x.rar src", D)]),
     row!("cloud.rclone-move", P::Cloud, "rclone", &["move"], &[], A::Delete, DES, T::None, Fixed, "moves files to the destination, deleting them at the source", None, &[("rclone move /src remote:bucket", D)]),
     row!("cloud.rclone-sync", P::Cloud, "rclone", &["sync"], &[], A::Delete, DES, T::LastPath, Tree, "makes the destination the source: deletes what the source lacks", None, &[("rclone sync /tmp/empty ~", C), ("rclone sync src remote:dst", D)]),
     row!("cloud.rclone-delete", P::Cloud, "rclone", &[], &[Operand(&["purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup"])], A::Remote, DES, T::None, Fixed, "deletes files or directories of a remote", None, &[("rclone purge remote:bucket", D), ("rclone ls remote:", N)]),
@@ -759,7 +779,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
     row!("system.rpm-erase", P::System, "rpm", &[], &[Opt(&["-e", "--erase"])], A::System, DES, T::None, Fixed, "removes packages", None, &[("rpm -e --nodeps glibc", D), ("rpm -qa", N)]),
     row!("fs.rsync-delete", P::Filesystem, "rsync", &[], &[Opt(&["--delete", "--delete-before", "--delete-during", "--delete-delay", "--delete-after", "--delete-excluded", "--delete-missing-args", "--del"]), Not(DRY)], A::Delete, WRI, T::LastPath, Tree, "deletes files the source does not have", Some("rsync --dry-run first"), &[("rsync -a --delete src/ ~/", C), ("rsync -a --delete src/ backup/", W), ("rsync -a --delete /src/ /etc/", C), ("rsync -a --delete /project/ ~/backup/", D), ("rsync -a --delete src/ \"$DEST\"", D), ("rsync -a src/ dst/", W)]),
-    row!("fs.rsync-remove-source", P::Filesystem, "rsync", &[], &[Opt(&["--remove-source-files"])], A::Delete, DES, T::Paths, Tree, "deletes the source files after copying them", None, &[("rsync -a --remove-source-files src/ dst/", D)]),
+    row!("fs.rsync-remove-source", P::Filesystem, "rsync", &[], &[Opt(&["--remove-source-files", "--remove-sent-files"])], A::Delete, DES, T::Paths, Tree, "deletes the source files after copying them", None, &[("rsync -a --remove-source-files src/ dst/", D), ("rsync -a --remove-sent-files ~/ /tmp/x/", C)]),
     row!("fs.rsync", P::Filesystem, "rsync", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[]),
     row!("cloud.s3cmd-rb-recursive", P::Cloud, "s3cmd", &["rb"], &[Opt(&["-r", "--recursive"])], A::Remote, CAT, T::None, Fixed, "deletes a bucket and everything in it", None, &[("s3cmd rb --recursive --force s3://bucket", C)]),
     row!("cloud.s3cmd-sync-delete", P::Cloud, "s3cmd", &["sync"], &[Opt(&["--delete-removed"])], A::Remote, DES, T::None, Fixed, "deletes objects the source does not have", Some("s3cmd sync --dry-run first"), &[("s3cmd sync --delete-removed empty/ s3://b", D), ("s3cmd sync dist/ s3://b", N)]),
@@ -792,13 +812,15 @@ pub const ROWS: &[Row] = &[
     row!("platform.supabase-delete", P::Cloud, "supabase", &[], &[Operand(&["delete"])], A::Remote, CAT, T::None, Fixed, "deletes a project or its resources", None, &[("supabase projects delete x", C), ("supabase start", N)]),
     row!("platform.supabase-db-reset", P::Database, "supabase", &["db", "reset"], &[Opt(&["--linked", "--db-url"])], A::Remote, CAT, T::None, Fixed, "resets the remote database", None, &[("supabase db reset --linked", C)]),
     row!("system.swapoff", P::System, "swapoff", &[], &[], A::System, WRI, T::None, Fixed, "turns swap off", None, &[("swapoff -a", W)]),
+    row!("cloud.swift-delete", P::Cloud, "swift", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes object-store containers or objects", None, &[("swift delete --all", D), ("swift list", N)]),
     row!("system.sysctl-write", P::System, "sysctl", &[], &[Opt(&["-w", "--write", "-p", "--load"])], A::System, WRI, T::None, Fixed, "changes kernel settings", None, &[("sysctl -w vm.swappiness=10", W), ("sysctl -a", N)]),
     row!("system.systemctl", P::System, "systemctl", &[], &[Operand(&["stop", "disable", "mask", "kill", "poweroff", "reboot", "halt", "isolate", "kexec", "soft-reboot", "rescue", "emergency", "reboot.target", "poweroff.target", "halt.target", "rescue.target", "emergency.target"])], A::System, DES, T::None, Fixed, "stops or disables services", None, &[("systemctl stop nginx", D), ("systemctl status nginx", N)]),
     row!("fs.tar-unlink", P::Filesystem, "tar", &[], &[Opt(&["--recursive-unlink", "--unlink-first", "-U"])], A::Delete, DES, T::Directory(&["-C", "--directory"]), Into, "deletes what is in the way of what it extracts", None, &[("tar -x --recursive-unlink -f x.tar -C ~", D), ("tar -x --unlink-first -f x.tar -C out", D), ("tar -x -U -f x.tar", D), ("tar -x -U -f x.tar -C /tmp/x", W)]),
     row!("fs.tar-remove-files", P::Filesystem, "tar", &[], &[Opt(&["--remove-files"])], A::Delete, DES, T::LastPath, Tree, "deletes the files it archived", None, &[("tar --remove-files -cf out.tar /tmp/scratch", W), ("tar --remove-files -cf out.tar /etc", C), ("tar -cf out.tar --remove-files data.json", D), ("tar -czf out.tar.gz /home/user", W)]),
     row!("fs.tar-extract-absolute", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Opt(&["-P", "--absolute-names"]), Not(&["-O", "--to-stdout"])], A::Write, DES, T::None, Fixed, "extracts members to the absolute paths they name, anywhere", None, &[("tar -xPf abs.tar", D), ("tar -x --absolute-names -f abs.tar", D)]),
-    row!("fs.tar-extract", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Not(&["-O", "--to-stdout", "--to-command"])], A::Write, WRI, T::Directory(&["-C", "--directory", "--one-top-level"]), Into, "extracts an archive over the files there", None, &[("tar -xf x.tar -C ~", D), ("tar xf x.tar -C ~", D), ("tar xfC x.tar ~", D), ("tar -xzf x.tgz --directory=/etc", D), ("tar -C / -xf x.tar", D), ("tar -xf x.tar --dir ~", D), ("tar xf x.tar --one-top-level=..", D), ("tar -xf x.tar", W), ("tar -xf x.tar -C out", W), ("tar -xf x.tar -C /tmp/out", W), ("tar -xf x.tar -C ~/Downloads", W), ("tar -O -xf x.tar", N), ("tar --to-stdout -xf x.tar", N), ("tar -xOf x.tar", W), ("tar -tf x.tar -C ~", N), ("tar cf x.tar ~", W)]),
+    row!("fs.tar-extract", P::Filesystem, "tar", &[], &[Opt(&["-x", "--extract", "--get"]), Not(&["-O", "--to-stdout", "--to-command"])], A::Write, WRI, T::Directory(&["-C", "--directory", "--one-top-level"]), Into, "extracts an archive over the files there", None, &[("tar -xf x.tar -C ~", D), ("tar xf x.tar -C ~", D), ("tar xfC x.tar ~", D), ("tar -xzf x.tgz --directory=/etc", D), ("tar -C / -xf x.tar", D), ("tar -xf x.tar --dir ~", D), ("tar xf x.tar --one-top-level=..", D), ("tar -xf x.tar", W), ("tar -xf x.tar -C out", W), ("tar -xf x.tar -C /tmp/out", W), ("tar -xf x.tar -C ~/Downloads", W), ("tar -xf x.tar -C ~/.config", D), ("tar -C ~/.local/state -xf x.tar", D), ("tar -O -xf x.tar", N), ("tar --to-stdout -xf x.tar", N), ("tar -xOf x.tar", W), ("tar -tf x.tar -C ~", N), ("tar cf x.tar ~", W)]),
     row!("fs.tar-create", P::Filesystem, "tar", &[], &[Opt(&["-c", "--create", "-r", "--append", "-u", "--update", "-A", "--catenate", "--concatenate"])], A::Write, WRI, T::OptionValue(&["-f", "--file"]), File, "writes an archive over a file", None, &[("tar -cf ~/.bashrc a.txt", D), ("tar cf ~/.bashrc a.txt", D), ("tar -czf out.tgz src", W), ("tar -cf - src", N)]),
+    row!("git.tea-repo-delete", P::Git, "tea", &[], &[Word(&["delete", "rm"]), Word(&["repos", "repo", "repositories"])], A::Remote, CAT, T::None, Fixed, "deletes a repository", None, &[("tea repos delete o/r", C), ("tea repos ls", N)]),
     row!("fs.tee", P::Filesystem, "tee", &[], &[], A::Write, WRI, T::Paths, File, "writes files", None, &[("tee out.txt", W), ("tee /etc/hosts", D), ("tee /tmp/out", W), ("tee -a ~/.bashrc", D), ("tee .git/hooks/pre-commit", D), ("tee /dev/sda", C), ("tee /dev/null", W), ("tee /dev/stdin", W)]),
     row!("system.init-level", P::System, "telinit", &[], &[Operand(&["0", "6", "1"])], A::System, DES, T::None, Fixed, "stops or restarts the machine", None, &[("telinit 6", D)]),
     row!("iac.terraform-destroy", P::Iac, "terraform", &[], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("terraform plan -destroy first"), &[("terraform destroy -auto-approve", C), ("terraform plan", N)]),
@@ -827,6 +849,7 @@ pub const ROWS: &[Row] = &[
     row!("system.umount-force", P::System, "umount", &[], &[Opt(&["-f", "--force", "-l", "--lazy"])], A::System, DES, T::None, Fixed, "forces file systems off (open files lose writes)", None, &[("umount -f /mnt/data", D)]),
     row!("system.umount", P::System, "umount", &[], &[], A::System, WRI, T::None, Fixed, "unmounts file systems", None, &[("umount /mnt/data", W)]),
     row!("fs.uniq-output", P::Filesystem, "uniq", &[], &[Operands(2)], A::Write, WRI, T::LastPath, File, "writes its output over its second operand", None, &[("uniq a.txt ~/.bashrc", D), ("uniq a.txt", N)]),
+    row!("fs.unison-force", P::Filesystem, "unison", &[], &[Opt(&["-force", "-prefer", "-forcepartial", "-preferpartial"])], A::Delete, DES, T::None, Fixed, "applies every difference in favour of one side, its deletions included", Some("unison without -force, reviewing each change"), &[("unison empty ~ -batch -force empty", D), ("unison a b -batch", N)]),
     row!("fs.unlink", P::Filesystem, "unlink", &[], &[], A::Delete, DES, T::Paths, File, "deletes a file", None, &[("unlink a.txt", D), ("unlink ~/.zshrc", D), ("unlink /tmp/scratch", W)]),
     row!("fs.unzip-overwrite", P::Filesystem, "unzip", &[], &[Opt(&["-o"]), Not(&["-l", "-t", "-p", "-c", "-v", "-Z", "-n"])], A::Write, WRI, T::Directory(&["-d"]), Into, "extracts an archive over the files there without asking", None, &[("unzip -o x.zip -d ~", D), ("unzip -oq x.zip -d /usr/local", D), ("unzip -o x.zip", W), ("unzip -o x.zip -d /tmp/x", W), ("unzip -l x.zip", N), ("unzip x.zip -d ~", N)]),
     row!("fs.unzip-answered", P::Filesystem, "unzip", &[], &[Fed, Not(&["-l", "-t", "-p", "-c", "-v", "-Z", "-n"])], A::Write, WRI, T::Directory(&["-d"]), Into, "extracts an archive over the files there, its questions answered by standard input", None, &[("yes | unzip x.zip -d ~", D)]),
@@ -850,6 +873,7 @@ pub const ROWS: &[Row] = &[
     row!("cloud.vultr-delete", P::Cloud, "vultr-cli", &[], &[Operand(&["delete"])], A::Remote, DES, T::None, Fixed, "deletes a Vultr resource", None, &[("vultr-cli instance delete 1", D)]),
     row!("backup.wbadmin-delete", P::Backup, "wbadmin", &[], &[OperandNoCase(&["delete"])], A::Delete, CAT, T::None, Fixed, "deletes Windows backups or the backup catalog", None, &[("wbadmin delete catalog -quiet", C), ("wbadmin get versions", N)]),
     row!("fs.wget-output", P::Filesystem, "wget", &[], &[Opt(&["-O", "--output-document", "-o", "--output-file", "-a", "--append-output"])], A::Write, WRI, T::OptionValue(&["-O", "--output-document", "-o", "--output-file", "-a", "--append-output"]), File, "writes what it downloads to a file", None, &[("wget -O ~/.bashrc https://example.com/x", D), ("wget -O- https://example.com", N), ("wget -o ~/.bashrc https://example.com", D)]),
+    row!("cloud.wget-delete", P::Cloud, "wget", &[], &[Word(&["--method=DELETE", "--method=delete", "DELETE", "delete"])], A::Remote, DES, T::None, Fixed, "sends an HTTP DELETE: deletes a remote resource", None, &[("wget --method=DELETE http://localhost:9200/logs", D), ("wget http://x/", N)]),
     row!("fs.wipe", P::Filesystem, "wipe", &[], &[OperandStarts("")], A::Device, CAT, T::None, Fixed, "wipes a device or files", None, &[("wipe /dev/sdb", C)]),
     row!("fs.wipefs", P::Filesystem, "wipefs", &[], &[Opt(&["-a", "--all"])], A::Device, CAT, T::None, Fixed, "erases file-system signatures", None, &[("wipefs -a /dev/sda", C)]),
     row!("backup.wmic-shadowcopy-delete", P::Backup, "wmic", &[], &[OperandNoCase(&["shadowcopy"]), OperandNoCase(&["delete"])], A::Delete, CAT, T::None, Fixed, "deletes volume shadow copies: Windows' restore points and file versions", None, &[("wmic shadowcopy delete", C), ("WMIC SHADOWCOPY DELETE /nointeractive", C), ("wmic shadowcopy list brief", N)]),
@@ -927,14 +951,27 @@ impl Row {
                 } else {
                     scope::place(t, ctx)
                 };
+                // Extracted into a directory holding a sensitive place.
+                let scope = if matches!(self.grade, Into) && scope::holds_sensitive(t, ctx) {
+                    Scope::Sensitive
+                } else {
+                    scope
+                };
                 (Some(*t), scope)
             })
             .collect();
         let last_named = placed.len();
-        placed.extend(
-            into.iter()
-                .map(|t| (Some(t.as_str()), scope::place(t, ctx))),
-        );
+        placed.extend(into.iter().map(|t| {
+            // `cp -rT src DIR`, `rsync -a src/ DIR`: DIR's contents replaced.
+            let whole = t
+                .strip_suffix("/.")
+                .filter(|dir| scope::holds_sensitive(dir, ctx));
+            let scope = match whole {
+                Some(_) => Scope::Sensitive,
+                None => scope::place(t, ctx),
+            };
+            (Some(t.as_str()), scope)
+        }));
         if partial && !matches!(self.targets, T::None) {
             // More targets come later, expanded at run time.
             placed.push((None, Scope::Unknown));
@@ -1128,6 +1165,10 @@ impl Row {
         match grade {
             Fixed => self.severity,
             _ if scope == S::Device => Severity::Catastrophic,
+            // `rm -f /dev/null`, `mv /dev/null x`: the node itself is gone.
+            _ if scope == S::Null && (self.action == Action::Delete || matches!(grade, Move)) => {
+                Severity::Catastrophic
+            }
             _ if scope == S::Null => Severity::Write,
             Tree if scope.is_wide() => Severity::Catastrophic,
             // A tree outside the workspace, not a disposable one, is gone

@@ -349,40 +349,56 @@ fn values<'a>(args: &Args<'a>, options: &[&str]) -> Vec<&'a str> {
     out
 }
 
-/// Paths inline code must not write: credential stores, start-up files,
-/// account files, repository internals (appending to `known_hosts` is how
-/// hosts are trusted, and is not here).
-const SENSITIVE_PATHS: &[&str] = &[
-    ".ssh/authorized_keys",
-    ".ssh/id_",
-    ".ssh/config",
-    ".aws/credentials",
-    ".aws/config",
-    ".bashrc",
-    ".bash_profile",
-    ".zshrc",
-    ".zshenv",
-    ".profile",
-    ".netrc",
-    ".git-credentials",
-    ".npmrc",
-    ".pypirc",
-    ".kube/config",
-    ".docker/config.json",
-    "/etc/passwd",
-    "/etc/shadow",
-    "/etc/sudoers",
-    "/etc/crontab",
-    ".git/hooks",
-    ".git/config",
-    ".gitconfig",
-    ".zprofile",
-    ".bash_login",
-    ".config/git/config",
-    ".config/shellward",
-    ".claude/settings",
-    ".shellward/settings",
+/// Paths inline code must not write: [`crate::scope::sensitive_names`],
+/// and a git directory as a whole (`os.rename(".git", ...)`). A name
+/// counts where a path part starts ([`starts_a_part`]): `user.login` is no
+/// `~/.login`.
+fn sensitive_paths() -> &'static [String] {
+    static PATHS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    PATHS.get_or_init(|| {
+        crate::scope::sensitive_names()
+            .chain([".git\"", ".git'", ".git`"].map(String::from))
+            .collect()
+    })
+}
+
+/// Does the text at `at` begin a path part: at the start, or after a
+/// separator, a quote, a tilde, a space or an opening parenthesis?
+fn starts_a_part(code: &str, at: usize) -> bool {
+    at == 0
+        || code.as_bytes().get(at - 1).is_some_and(|b| {
+            matches!(
+                b,
+                b'/' | b'"' | b'\'' | b'`' | b'~' | b' ' | b'(' | b',' | b'+'
+            )
+        })
+}
+
+/// The home itself in inline code (`os.path.expanduser("~")`,
+/// `process.env.HOME`, `Dir.home`, `$ENV{HOME}`), where it is a whole
+/// argument: followed by `,` or `)`, not by more of a path.
+#[rustfmt::skip]
+const HOME_ITSELF: &[&str] = &[
+    "expanduser(\"~\")", "expanduser('~')", "process.env.HOME", "os.homedir()", "homedir()",
+    "Dir.home", "$ENV{HOME}", "getenv(\"HOME\")", "getenv('HOME')", "Path.home()",
+    "environ[\"HOME\"]", "environ['HOME']", "ENV[\"HOME\"]", "ENV['HOME']", "Sys.getenv(\"HOME\")",
 ];
+
+/// Calls that move or delete what they are given.
+#[rustfmt::skip]
+const MOVES: &[&str] = &[
+    "rename", "move", "Rename", "mv(", "rmtree", "rm_rf", "rmSync", "remove", "unlink", "rmdir",
+    "delete", "Remove",
+];
+
+/// Does inline code move or delete the home itself?
+fn moves_home(code: &str) -> bool {
+    MOVES.iter().any(|m| code.contains(m))
+        && HOME_ITSELF.iter().any(|h| {
+            code.match_indices(h)
+                .any(|(at, _)| code[at + h.len()..].trim_start().starts_with([',', ')']))
+        })
+}
 
 /// What in code opens a file for writing.
 const WRITES: &[&str] = &[
@@ -428,6 +444,24 @@ const WRITES: &[&str] = &[
     ">>",
     "'> ",
     "\"> ",
+    // Copies, moves and writes of other languages' libraries (node's
+    // `cpSync`, Perl's File::Copy, pathlib's `replace`, PHP, Ruby's
+    // FileUtils and IO, R, Julia, Deno, Bun), and permission changes.
+    "cpSync",
+    "copy(",
+    "move(",
+    ".replace(",
+    "file_put_contents",
+    "FileUtils",
+    "IO.write",
+    "writeLines",
+    "file.copy",
+    "write(",
+    "writeTextFile",
+    "Bun.write",
+    "link(",
+    "chmod",
+    "chown",
 ];
 
 /// Calls that run other programs: what they run is only known when they
@@ -487,11 +521,12 @@ thread_local! {
 fn code_literals() -> &'static aho_corasick::AhoCorasick {
     static LITERALS: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
     LITERALS.get_or_init(|| {
-        let all = SENSITIVE_PATHS
+        let all = sensitive_paths()
             .iter()
-            .chain(WRITES)
-            .chain(DESTRUCTIVE_CALLS.iter().map(|(call, _)| call))
-            .chain(EXEC_CALLS.iter().map(|(call, _)| call));
+            .map(String::as_str)
+            .chain(WRITES.iter().copied())
+            .chain(DESTRUCTIVE_CALLS.iter().map(|(call, _)| *call))
+            .chain(EXEC_CALLS.iter().map(|(call, _)| *call));
         aho_corasick::AhoCorasick::new(all).expect("the code literals build an automaton")
     })
 }
@@ -499,9 +534,19 @@ fn code_literals() -> &'static aho_corasick::AhoCorasick {
 /// Which of [`code_literals`] occur in `code`, by index.
 fn found_in(code: &str) -> Vec<bool> {
     let literals = code_literals();
+    let paths = sensitive_paths().len();
     let mut found = vec![false; literals.patterns_len()];
     for m in literals.find_overlapping_iter(code) {
-        found[m.pattern().as_usize()] = true;
+        let i = m.pattern().as_usize();
+        // `~/.ssh/known_hosts` is how hosts are trusted, appended to.
+        let public = code[m.end()..].strip_prefix('/').is_some_and(|after| {
+            crate::scope::NOT_SENSITIVE
+                .iter()
+                .any(|n| after.starts_with(n))
+        });
+        if i >= paths || (starts_a_part(code, m.start()) && !public) {
+            found[i] = true;
+        }
     }
     found
 }
@@ -511,13 +556,25 @@ fn found_in(code: &str) -> Vec<bool> {
 /// sensitive file is found.
 pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
     let found = found_in(code);
-    let (paths, rest) = found.split_at(SENSITIVE_PATHS.len());
+    let (paths, rest) = found.split_at(sensitive_paths().len());
     let (writes, rest) = rest.split_at(WRITES.len());
     let (deletes, execs) = rest.split_at(DESTRUCTIVE_CALLS.len());
     if writes.contains(&true) && names_device(code) {
         out.push(device_write());
     }
-    if paths.contains(&true) && writes.contains(&true) {
+    if moves_home(code) {
+        out.push(Effect {
+            rule: "code.home-move",
+            pack: Pack::Code,
+            action: Action::Delete,
+            severity: Severity::Catastrophic,
+            scope: Scope::HomeRoot,
+            target: None,
+            summary: "moves or deletes the home directory from inline code",
+            alternative: None,
+        });
+    }
+    if paths.contains(&true) && (writes.contains(&true) || MOVES.iter().any(|m| code.contains(m))) {
         out.push(Effect {
             rule: "code.sensitive-write",
             pack: Pack::Code,

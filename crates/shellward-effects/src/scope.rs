@@ -178,8 +178,23 @@ fn moved_permission_places() -> &'static [String] {
     })
 }
 
+/// Every sensitive place as inline code may name it: the home's entries
+/// ([`SENSITIVE_IN_HOME`]), the permission files anywhere
+/// ([`PERMISSION_FILES`]), the system's files ([`SENSITIVE_SYSTEM`]) and a
+/// git directory and its parts ([`GIT_INTERNALS`]). One list, so that code
+/// and the shell reading protect the same places.
+pub(crate) fn sensitive_names() -> impl Iterator<Item = String> {
+    SENSITIVE_IN_HOME
+        .iter()
+        .map(|e| (*e).to_string())
+        .chain(PERMISSION_FILES.iter().map(|parts| parts.join("/")))
+        .chain(SENSITIVE_SYSTEM.iter().map(|e| (*e).to_string()))
+        .chain(GIT_INTERNALS.iter().map(|part| format!(".git/{part}")))
+        .chain(["/etc/passwd", "/etc/shadow"].map(String::from))
+}
+
 /// What in a home's sensitive places is public or only appended to.
-const NOT_SENSITIVE: &[&str] = &["known_hosts", "known_hosts.old"];
+pub(crate) const NOT_SENSITIVE: &[&str] = &["known_hosts", "known_hosts.old"];
 
 /// System files that grant access or run code later.
 #[rustfmt::skip]
@@ -743,6 +758,32 @@ fn sensitive(p: &str, ctx: &Context<'_>) -> bool {
         return true;
     }
     home_relative(p, ctx).is_some_and(|rel| SENSITIVE_IN_HOME.iter().any(|s| under(rel, s)))
+}
+
+/// Does the directory `word` hold a sensitive place below it (`~/.config`
+/// holds `~/.config/shellward`, `~/.local/state` the trust store,
+/// `/etc/apt` its sources)? What is copied or extracted into it whole
+/// (`cp -rT conf ~/.config`, `tar -xf x.tar -C ~/.local/state`) may
+/// replace them. The home and the system's top directories are wider
+/// still, and graded so by [`place`].
+pub fn holds_sensitive(word: &str, ctx: &Context<'_>) -> bool {
+    let word = &*normal(word);
+    let Some(path) = absolute(word, ctx) else {
+        return false;
+    };
+    let folded = fold(&path);
+    let Some(p) = folded.to_str().map(|p| p.trim_end_matches('/')) else {
+        return false;
+    };
+    let holds = |inner: &str, dir: &str| inner.len() > dir.len() && under(inner, dir);
+    if p.is_empty() || moved_permission_places().iter().any(|m| holds(m, p)) {
+        return !p.is_empty();
+    }
+    if p.matches('/').count() >= 2 && SENSITIVE_SYSTEM.iter().any(|s| holds(s, p)) {
+        return true;
+    }
+    home_relative(p, ctx)
+        .is_some_and(|rel| !rel.is_empty() && SENSITIVE_IN_HOME.iter().any(|s| holds(s, rel)))
 }
 
 /// `p` relative to the home it is in (the user's, `/root`, or any

@@ -140,6 +140,25 @@ const SCANS: &[(&str, Option<Severity>)] = &[
     ("mongosh --eval 'db.users.remove({})'", Some(D)),
     ("mongosh --eval 'db.c.bulkWrite([{deleteMany:{filter:{}}}])'", Some(D)),
     ("python3 -c 'x=[1]; x.remove(1)'", Some(U)),
+    // The twelfth session's review: every sensitive place of the shell
+    // reading, other libraries' writes, and moves of the home itself.
+    ("python3 -c 'import os; open(os.path.expanduser(\"~/.local/state/shellward/trust.json\"),\"w\")'", Some(D)),
+    ("python3 -c 'open(\".claude/hooks/x.sh\",\"w\").write(\"x\")'", Some(D)),
+    ("python3 -c 'open(\"/etc/ld.so.preload\",\"w\")'", Some(D)),
+    ("python3 -c 'import os; os.rename(os.path.expanduser(\"~/.claude\"), \"/tmp/c\")'", Some(D)),
+    ("python3 -c 'import os; os.rename(\".git\",\"/tmp/g\")'", Some(D)),
+    ("python3 -c 'import os; os.rename(os.path.expanduser(\"~\"), \"/tmp/gone\")'", Some(C)),
+    ("node -e 'require(\"fs\").renameSync(process.env.HOME,\"/tmp/gone\")'", Some(C)),
+    ("perl -e 'rename $ENV{HOME}, \"/tmp/gone\"'", Some(C)),
+    ("ruby -e 'File.rename(Dir.home,\"/tmp/gone\")'", Some(C)),
+    ("node -e 'require(\"fs\").cpSync(\"/dev/null\", process.env.HOME+\"/.bashrc\")'", Some(D)),
+    ("perl -MFile::Copy -e 'copy(\"/dev/null\",\"$ENV{HOME}/.bashrc\")'", Some(D)),
+    ("php -r 'file_put_contents(getenv(\"HOME\").\"/.bashrc\",\"\")'", Some(D)),
+    ("ruby -e 'IO.write(Dir.home+\"/.bashrc\",\"\")'", Some(D)),
+    ("julia -e 'write(homedir()*\"/.bashrc\",\"\")'", Some(D)),
+    ("node -e 'fs.writeFileSync(\"out.json\", user.login)'", Some(U)),
+    ("python3 -c 'import os; print(os.path.expanduser(\"~\"))'", Some(U)),
+    ("node -e 'fs.writeFileSync(process.env.HOME + \"/proj/x.txt\", \"x\")'", Some(U)),
 ];
 
 #[test]

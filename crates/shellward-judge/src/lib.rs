@@ -923,6 +923,7 @@ fn find_exec(
         kept.extend_from_slice(&words[from..exec.at]);
         let inner = &words[exec.command.clone()];
         replaced_arguments(inner, "{}", Rule::FindExecArgument)?;
+        named_code(inner, "{}", Rule::FindExecArgument)?;
         // find runs it by name through the search path, a builtin's too.
         workspace_program(&inner[0].value, j.ctx, cwd, true)?;
         judge_argv(inner, j, cwd, external, depth + 1)
@@ -971,6 +972,56 @@ fn replaced_arguments(words: &[&Word], replace: &str, rule: Rule) -> Result<(), 
         )),
         None => Ok(()),
     }
+}
+
+/// Programs whose code (a script, a program, a filter) is their first
+/// operand or an option's value (`sed -e`, `awk -f`, `jq --from-file`).
+const CODE_FIRST: &[&str] = &[
+    "sed", "gsed", "awk", "gawk", "mawk", "nawk", "jq", "gojq", "jaq", "yq",
+];
+
+/// A name put where a program of [`CODE_FIRST`] reads its code (`find
+/// 'BEGIN{system(...)}' -exec awk {} \;`, `find wout -exec sed -n {} f`:
+/// the directory `w out` is sed's `w` command) makes code of data: its
+/// first operand and every option value must not be `replace`.
+fn named_code(words: &[&Word], replace: &str, rule: Rule) -> Result<(), Reject> {
+    let Some(program) = words
+        .first()
+        .map(|w| w.value.rsplit('/').next().unwrap_or(&w.value))
+    else {
+        return Ok(());
+    };
+    if !CODE_FIRST.contains(&program) || !words[1..].iter().any(|w| w.value.contains(replace)) {
+        return Ok(());
+    }
+    let args: Small<&str> = words[1..].iter().map(|w| w.value.as_str()).collect();
+    let is_code = match tables::entry(&words[0].value).and_then(|e| e.row()) {
+        Some((row, options)) => {
+            match flags::parse(options, &args, row.numeric_short, row.stop_at_operand) {
+                Ok(parsed) => {
+                    parsed
+                        .flags
+                        .iter()
+                        .any(|f| f.value.is_some_and(|v| v.contains(replace)))
+                        || parsed
+                            .operands
+                            .first()
+                            .is_some_and(|(_, o)| o.contains(replace))
+                }
+                Err(_) => true,
+            }
+        }
+        None => true,
+    };
+    if is_code {
+        return Err(Reject::new(
+            rule,
+            format!(
+                "`{replace}` is where {program} reads its program: each name read would run as code"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The commands `find -exec` runs read the files find names, and a link
@@ -1492,6 +1543,7 @@ fn judge_row(
         }
         if let Some(replace) = row.replace_option.and_then(|o| parsed.value(o)) {
             replaced_arguments(&words[index..], replace, Rule::XargsReplaceArgument)?;
+            named_code(&words[index..], replace, Rule::XargsReplaceArgument)?;
         }
         // xargs runs it by name through the search path, a builtin's too.
         workspace_program(inner, j.ctx, cwd, true)?;

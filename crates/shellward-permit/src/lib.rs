@@ -124,6 +124,20 @@ impl Decision {
         rule.is(&self.rule)
     }
 
+    /// The decision when the user's settings cannot be read (a file made
+    /// unreadable, or malformed): their deny and ask rules cannot be
+    /// checked, so the command is asked about (`rule.unverifiable`), never
+    /// run as if there were none.
+    pub fn settings_unreadable(why: &str) -> Decision {
+        Decision::new(
+            Action::Ask,
+            RuleId::RuleUnverifiable,
+            format!(
+                "the settings cannot be read, so their deny and ask rules cannot be checked: {why}"
+            ),
+        )
+    }
+
     fn new(action: Action, rule: impl Into<String>, reason: impl Into<String>) -> Decision {
         Decision {
             action,

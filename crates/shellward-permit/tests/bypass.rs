@@ -318,7 +318,7 @@ fn bypass_shapes_are_denied_or_asked() {
         ("git clone --upl='rm x' . y",                     Ask,  "guard.destructive:fs.rm"),
         ("git rebase --ex='rm x' HEAD~1",                  Ask,  "rule.unverifiable"),
         ("git grep --open='rm x' hi",                      Ask,  "rule.unverifiable"),
-        ("tar -c --use='rm x' -f /dev/null f",             Ask,  "rule.unverifiable"),
+        ("tar -c --use='rm x' -f /dev/null f",             Ask,  "guard.catastrophic:fs.rm"),
         ("tar -x --to-c='rm x' -f a.tar",                  Ask,  "rule.unverifiable"),
         ("split --filt='rm x' f",                          Ask,  "rule.unverifiable"),
         ("make --ev='t:;rm x' t",                          Ask,  "rule.unverifiable"),

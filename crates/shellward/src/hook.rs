@@ -11,7 +11,9 @@
 //! `ask`, and a `deny` under `bypassPermissions`/`dontAsk`, where nobody
 //! would be asked. The reason carries the capability fields. It
 //! never blocks the user's agent because of our own failure: malformed
-//! input or settings give exit 0, no decision, and one line on stderr.
+//! input gives exit 0, no decision, and one line on stderr. User settings
+//! that cannot be read ask (deny under `bypassPermissions`): their deny
+//! rules cannot be checked, and an agent can `chmod 000` them.
 
 use std::process::ExitCode;
 

@@ -9,8 +9,10 @@
 //!
 //! * only the host's shell tool and pre-execution event are answered;
 //!   anything else gets no output;
-//! * our own failure (a malformed payload, an unreadable settings file)
-//!   never blocks the agent: exit 0, no output, one line on stderr;
+//! * our own failure (a malformed payload) never blocks the agent: exit 0,
+//!   no output, one line on stderr; but an unreadable or malformed user
+//!   settings file asks (denies where nobody is asked), since its deny
+//!   rules cannot be checked and an agent can make it unreadable;
 //! * where the host cannot ask a person (Codex's hooks have no `ask`;
 //!   OpenCode's plugins neither), or cannot tell us whether it will
 //!   (Cursor's auto-run and Copilot's `--yolo` are reported to run what a
@@ -123,8 +125,20 @@ pub fn evaluate(call: &Call) -> Result<Evaluated, String> {
         _ => (PathBuf::from("/"), PathBuf::from(NO_WORKSPACE)),
     };
     let workspace = shellward_judge::git::work_tree_root(&anchor).unwrap_or(anchor);
-    let (settings, broken) = shellward_permit::Settings::load_lenient(&workspace, &[], None)
-        .map_err(|e| e.to_string())?;
+    // The user's own file unreadable or malformed (an agent can `chmod 000`
+    // it): its deny rules are not known, so the command is asked about, a
+    // question no host may leave to a mode where nobody is asked.
+    let (settings, broken) = match shellward_permit::Settings::load_lenient(&workspace, &[], None) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            eprintln!("shellward hook: {e}");
+            return Ok(Evaluated {
+                decision: shellward_permit::Decision::settings_unreadable(&e.to_string()),
+                workspace,
+                analysis: shellward_syntax::analyze(&call.command),
+            });
+        }
+    };
     // At most a few lines: a deep `cwd` has a settings file per level.
     for e in broken.iter().take(5) {
         eprintln!("shellward hook: ignored: {e}");

@@ -190,6 +190,47 @@ fn never_blocks_the_agent_on_our_failures() {
     assert!(err.contains(".shellward/settings.json"), "{err}");
 }
 
+/// The user's own settings file unreadable or malformed (an agent can
+/// `chmod 000` it, or write into it): its deny rules are not known, so the
+/// hook asks, and denies where nobody would be asked; it never answers
+/// nothing, which would leave Claude Code to run the command.
+#[test]
+fn unreadable_user_settings_ask_instead_of_passing() {
+    let ws = temp("unreadable");
+    let config = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(config.path().join("shellward")).unwrap();
+    std::fs::write(config.path().join("shellward/settings.json"), "{oops").unwrap();
+    for (mode, want) in [("default", "ask"), ("bypassPermissions", "deny")] {
+        let input = serde_json::json!({
+            "cwd": &*ws, "permission_mode": mode, "hook_event_name": "PreToolUse",
+            "tool_name": "Bash", "tool_input": {"command": "rm victim"},
+        });
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shellward"))
+            .args(["hook", "claude-code"])
+            .current_dir(&*ws)
+            .env("XDG_CONFIG_HOME", config.path())
+            .env("CLAUDE_CONFIG_DIR", ws.with_extension("claude"))
+            .env("SHELLWARD_TRUST_FILE", ws.with_extension("trust.json"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.to_string().as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let (decision, reason) = decision(&stdout);
+        assert_eq!(decision, want, "{mode}: {stdout}");
+        assert!(reason.contains("rule.unverifiable"), "{reason}");
+    }
+}
+
 /// Claude Code's `permission_mode` maps onto ours, and the guard's
 /// question is never left to Claude Code: an explicit `ask`, or a `deny`
 /// where nobody would be asked (`bypassPermissions`, `dontAsk`). Real

@@ -106,6 +106,20 @@ pub(crate) fn numeric(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
 /// is `-i`'s glued value or, as lsof reads it, the next word (an operand
 /// to the table).
 pub(crate) fn lsof(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
+    // lsof reads a leading `+` as an option, never as an operand: `+D DIR`
+    // and `+d DIR` walk a directory (which may be outside), `+M` asks the
+    // portmapper, `+r` repeats forever. Only what changes the listing is
+    // read-only.
+    if let Some(&(_, o)) = p
+        .operands
+        .iter()
+        .find(|(_, o)| o.starts_with('+') && !LSOF_PLUS.iter().any(|k| o.starts_with(k)))
+    {
+        return reject(
+            Rule::ReadonlyFlag.at_fmt(format_args!("lsof:{o}")),
+            format!("`{o}` is an option of lsof (a directory walk, the portmapper or a repeat)"),
+        );
+    }
     let specs = p
         .flags
         .iter()
@@ -134,6 +148,10 @@ pub(crate) fn lsof(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {
     }
     Ok(())
 }
+
+/// lsof's `+` options that only change what a listing shows (`+c WIDTH`,
+/// `+L` link counts, `+w` warnings).
+const LSOF_PLUS: &[&str] = &["+c", "+L", "+w"];
 
 /// `history` may only list (`history`, `history N`).
 pub(crate) fn history(p: &Parsed<'_>, _: &[&str]) -> Result<(), Reject> {

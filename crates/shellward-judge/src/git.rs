@@ -1179,6 +1179,27 @@ pub fn url_with_password(value: &str) -> bool {
     })
 }
 
+/// Does a pathspec carry the `top` magic (`:/x`, `:(top)x`, `:(top,icase)`),
+/// which git reads from the repository's top rather than the working
+/// directory?
+pub(crate) fn top_pathspec(arg: &str) -> bool {
+    let Some(magic) = arg.strip_prefix(':') else {
+        return false;
+    };
+    match magic.strip_prefix('(') {
+        Some(long) => long
+            .split(')')
+            .next()
+            .is_some_and(|list| list.split(',').any(|m| m.trim() == "top")),
+        // Short magic: signs before the path (`:/`, `:!/`, `:^/`), ending at
+        // a `:` or the first other character.
+        None => magic
+            .chars()
+            .take_while(|c| matches!(c, '/' | '!' | '^'))
+            .any(|c| c == '/'),
+    }
+}
+
 /// The directory holding the nearest `.git` at or above `cwd` (the work tree
 /// root), found without running git.
 pub fn work_tree_root(cwd: &Path) -> Option<PathBuf> {

@@ -461,19 +461,40 @@ fn judge_commands(
 /// Where a `cd` (`words[0]`) leads from each directory the shell may be
 /// in: its operand as the row reads it; none means home. A directory that
 /// cannot be told (a glob, `~user`) leaves the commands after it in an
-/// unknown place: `None`.
+/// unknown place: `None`. bash's `cd` is logical unless `-P`: `link/..`
+/// drops `link` as text before the kernel sees it (and falls back to the
+/// physical path when that fails), so both places count.
 fn cd_targets<'p>(
     words: &[Word],
     ctx: &Context,
     cwds: impl Iterator<Item = &'p Path>,
 ) -> Option<Vec<PathBuf>> {
     let operand = first_operand(words);
-    cwds.map(|cwd| match operand {
-        Some(w) if w.glob_prefix.is_some() => None,
-        Some(w) => paths::locate(ctx, cwd, &w.value, w.tilde).ok(),
-        None => ctx.home.clone(),
-    })
-    .collect()
+    let physical_only = words[1..]
+        .iter()
+        .any(|w| w.value.starts_with('-') && w.value.contains('P'));
+    let mut out = Vec::new();
+    for cwd in cwds {
+        match operand {
+            Some(w) if w.glob_prefix.is_some() => return None,
+            Some(w) => {
+                out.push(paths::locate(ctx, cwd, &w.value, w.tilde).ok()?);
+                if !physical_only && w.value.split('/').any(|part| part == "..") {
+                    let start = match (w.tilde, w.value.strip_prefix("~/"), &ctx.home) {
+                        (true, Some(rest), Some(home)) => home.join(rest),
+                        _ => cwd.join(&w.value),
+                    };
+                    let logical = paths::fold_lexically(&start);
+                    out.push(
+                        paths::locate(ctx, Path::new("/"), &logical.to_string_lossy(), false)
+                            .ok()?,
+                    );
+                }
+            }
+            None => out.push(ctx.home.clone()?),
+        }
+    }
+    Some(out)
 }
 
 /// `xargs READER` reads the files its standard input names: a name from
@@ -1446,6 +1467,17 @@ fn judge_git(
             note_path(j.ctx, cwd, w, external);
         }
     }
+    // A pathspec with the `top` magic (`:/`, `:(top)`) is read from the
+    // repository's top, which may be above the workspace.
+    if args.iter().any(|a| git::top_pathspec(a))
+        && let Some(root) = git::work_tree_root(cwd)
+        && !j.ctx.contains(&root)
+    {
+        let p = format!("{}/*", root.display());
+        if !external.contains(&p) {
+            external.push(p);
+        }
+    }
     Ok((rule, "a read-only git command".into()))
 }
 
@@ -1600,6 +1632,19 @@ fn row_paths(
     {
         follow_scan(j, cwd, words, path_operands, external)?;
     }
+    // A recursive search of a tree holding a repository whose
+    // configuration holds credentials prints them (`grep -r TOKEN .`; rg
+    // enters `.git` only with `--hidden` or `-uu`).
+    if let Some(options) = row.bare_searches_cwd {
+        let recursive = if options.is_empty() {
+            parsed.has("-.") || parsed.has("-u")
+        } else {
+            options.iter().any(|o| parsed.has(o)) || parsed.value("-d") == Some("recurse")
+        };
+        if recursive {
+            repository_credentials(ctx, cwd, words, path_operands, external);
+        }
+    }
     // `rg secret`, `grep -r secret`: the working directory is searched, as
     // if `.` were given.
     if let Some(options) = row.bare_searches_cwd
@@ -1632,6 +1677,45 @@ fn row_paths(
         repository_trusted(j, cwd)?;
     }
     Ok(())
+}
+
+/// The git configurations holding credentials that a recursive search
+/// from its starting points (the working directory when none is named)
+/// reads: each start's own `.git`, and the one of the repository a start
+/// is the top of.
+fn repository_credentials(
+    ctx: &Context,
+    cwd: &Path,
+    words: &[&Word],
+    operands: &[(usize, &str)],
+    external: &mut Vec<String>,
+) {
+    let starts: Small<PathBuf> = if operands.is_empty() {
+        std::iter::once(cwd.to_path_buf()).collect()
+    } else {
+        operands
+            .iter()
+            .filter_map(|&(i, _)| words.get(i))
+            .filter(|w| w.dynamic.is_none())
+            .filter_map(|w| {
+                paths::locate(
+                    ctx,
+                    cwd,
+                    w.glob_prefix.as_deref().unwrap_or(&w.value),
+                    w.tilde,
+                )
+                .ok()
+            })
+            .collect()
+    };
+    for start in &starts {
+        if let Some(config) = git::credentials_file(&start.join(".git")) {
+            let p = config.display().to_string();
+            if !external.contains(&p) {
+                external.push(p);
+            }
+        }
+    }
 }
 
 /// The operands of a row's command that are paths it reads (after the

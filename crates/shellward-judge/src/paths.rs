@@ -237,6 +237,22 @@ pub(crate) enum Resolved {
 
 /// Where `text` points from `cwd`, symlinks resolved, or the pattern to ask
 /// about when that cannot be known (`~user/*`). `tilde`: bash expands a leading `~`.
+/// `path` with `.` and `..` taken as text, as bash's logical `cd` does
+/// (`/w/link/..` is `/w`, whatever `link` leads to).
+pub(crate) fn fold_lexically(path: &Path) -> PathBuf {
+    let mut out = PathBuf::from("/");
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::Normal(name) => out.push(name),
+            _ => {}
+        }
+    }
+    out
+}
+
 pub(crate) fn locate(
     ctx: &Context,
     cwd: &Path,
@@ -524,6 +540,14 @@ fn scan_links(
             let Ok(kind) = entry.file_type() else {
                 continue;
             };
+            // A repository's configuration holding credentials (a remote
+            // URL with a token, an extraheader), which a recursive reader
+            // prints (`grep -r TOKEN .`).
+            if entry.file_name() == ".git"
+                && let Some(config) = crate::git::credentials_file(&entry.path())
+            {
+                return Followed::Outside(config.display().to_string());
+            }
             if kind.is_symlink() {
                 let Ok(target) = entry.path().canonicalize() else {
                     // Dangling: nothing to read through it now, unless what

@@ -47,3 +47,118 @@ fn names_read_by_find_and_xargs_are_never_code() {
         .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// bash's `cd` is logical: `sub/../..` with `sub` a link to `a/b` is the
+/// workspace's parent, not the workspace (the kernel's reading); both are
+/// where later commands may run, unless `cd -P`.
+#[test]
+fn cd_is_read_as_bash_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let ws = root.join("ws");
+    std::fs::create_dir_all(ws.join("a/b")).unwrap();
+    std::fs::create_dir_all(root.join("outside")).unwrap();
+    std::fs::write(root.join("outside/secret"), "s\n").unwrap();
+    std::fs::write(ws.join("a.txt"), "a\n").unwrap();
+    std::os::unix::fs::symlink("a/b", ws.join("sub")).unwrap();
+    let ctx = Context::new(&ws, &ws);
+    #[rustfmt::skip]
+    let rows: &[(&str, &str)] = &[
+        ("cd sub/../.. && cat outside/secret",       "path.outside"),
+        ("cd -L sub/../..; cat outside/secret",      "path.outside"),
+        ("cd sub/../../outside; cat secret",         "path.outside"),
+        ("echo $(cd sub/../..; cat outside/secret)", "path.outside"),
+        ("cd sub/.. && cat ../a.txt",                "path.outside"),
+        ("cd -P sub/../.. && cat a.txt",             "readonly"),
+        ("cd a/b/.. && cat a.txt",                   "readonly"),
+    ];
+    for (command, rule) in rows {
+        let v = judge(&analyze(command), &ctx);
+        assert!(
+            v.rule.starts_with(rule),
+            "{command}: {} ({})",
+            v.rule,
+            v.reason
+        );
+    }
+}
+
+/// A recursive search of a tree holding a repository whose configuration
+/// holds credentials prints them: it asks as a read of that file does.
+#[test]
+fn recursive_searches_read_a_repositorys_credentials() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().canonicalize().unwrap();
+    for d in [".git/objects", ".git/refs", "src"] {
+        std::fs::create_dir_all(ws.join(d)).unwrap();
+    }
+    std::fs::write(ws.join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+    std::fs::write(
+        ws.join(".git/config"),
+        "[remote \"origin\"]\n\turl = https://user:ghp_SECRET@github.com/o/r.git\n",
+    )
+    .unwrap();
+    std::fs::write(ws.join("src/a.txt"), "a\n").unwrap();
+    let ctx = Context::new(&ws, &ws);
+    #[rustfmt::skip]
+    let rows: &[(&str, &str)] = &[
+        ("grep -r SECRET .",                     "path.outside"),
+        ("grep -r SECRET",                       "path.outside"),
+        ("grep --directories=recurse SECRET .",  "path.outside"),
+        ("grep -R SECRET",                       "path.outside"),
+        ("rg --hidden SECRET",                   "path.outside"),
+        ("rg -uu SECRET",                        "path.outside"),
+        ("rg SECRET",                            "readonly"),
+        ("grep -rn TODO src",                    "readonly"),
+        ("grep x src/a.txt",                     "readonly"),
+    ];
+    for (command, rule) in rows {
+        let v = judge(&analyze(command), &ctx);
+        assert!(
+            v.rule.starts_with(rule),
+            "{command}: {} ({})",
+            v.rule,
+            v.reason
+        );
+    }
+}
+
+/// Operands the tables took as text: git's `top` pathspec magic reaches
+/// the repository's top (above a workspace that is a subdirectory of it),
+/// lsof's `+D DIR` walks a directory.
+#[test]
+fn pathspec_magic_and_lsof_plus_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().canonicalize().unwrap();
+    for d in [".git/objects", ".git/refs", "ws"] {
+        std::fs::create_dir_all(repo.join(d)).unwrap();
+    }
+    std::fs::write(repo.join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+    std::fs::write(repo.join(".git/config"), "[core]\n\tbare = false\n").unwrap();
+    let ws = repo.join("ws");
+    let ctx = Context::new(&ws, &ws);
+    #[rustfmt::skip]
+    let rows: &[(&str, &str)] = &[
+        ("git grep --untracked -e API_KEY -- ':/'", "path.outside"),
+        ("git grep -e API_KEY -- ':(top)'",         "path.outside"),
+        ("git ls-files -o -- ':(top,icase)x'",      "path.outside"),
+        ("git ls-files -- ':!x'",                   "readonly"),
+        ("lsof +D /root",                           "readonly.flag:lsof:+D"),
+        ("lsof +d ../outside",                      "readonly.flag:lsof:+d"),
+        ("lsof +r",                                 "readonly.flag:lsof:+r"),
+        ("lsof -n +c 15",                           "readonly"),
+    ];
+    for (command, rule) in rows {
+        let v = judge(&analyze(command), &ctx);
+        let decided: &str = v
+            .commands
+            .iter()
+            .find(|c| !c.read_only)
+            .map_or(&v.rule, |c| &c.rule);
+        assert!(
+            decided.starts_with(rule),
+            "{command}: {decided} ({})",
+            v.reason
+        );
+    }
+}

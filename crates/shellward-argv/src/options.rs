@@ -197,6 +197,25 @@ pub fn may_spell(word: &str, long: &str) -> bool {
     name.len() > 2 && name.starts_with("--") && long.starts_with(name)
 }
 
+/// May the shell pattern `pattern` (`*`, `?`, brackets: any one
+/// character, conservatively) match `name`, as find's `-name` does?
+pub fn may_match_name(pattern: &str, name: &str) -> bool {
+    fn go(p: &[u8], n: &[u8]) -> bool {
+        match p.split_first() {
+            None => n.is_empty(),
+            Some((b'*', rest)) => (0..=n.len()).any(|i| go(rest, &n[i..])),
+            Some((b'?', rest)) => !n.is_empty() && go(rest, &n[1..]),
+            Some((b'[', _)) | Some((b'\\', _)) => true,
+            Some((c, rest)) => n.first() == Some(c) && go(rest, &n[1..]),
+        }
+    }
+    // Bounded (each star tries every split): a long pattern, or one of
+    // many stars, is taken to match.
+    pattern.len() > 64
+        || pattern.matches('*').count() > 3
+        || go(pattern.as_bytes(), name.as_bytes())
+}
+
 #[cfg(test)]
 mod spelled {
     /// `(word, long option, may be it)`.

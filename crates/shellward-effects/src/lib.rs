@@ -471,6 +471,25 @@ pub fn launches(words: &[String]) -> bool {
     })
 }
 
+/// The one name test of a find command (its words, `find` first or not)
+/// that has no other way to pass an entry: `-name P` without `-o`, `!`,
+/// `-not`, `,` or `-iname`. What find hands on (`-exec ... {}`,
+/// `-delete`) is then an entry named so, never a starting point whose own
+/// name does not match ([`shellward_argv::options::may_match_name`]).
+pub fn find_name(words: &[String]) -> Option<&str> {
+    if words
+        .iter()
+        .any(|w| matches!(w.as_str(), "-o" | "-or" | "!" | "-not" | "," | "-iname"))
+    {
+        return None;
+    }
+    let at = words.iter().position(|w| w == "-name")?;
+    words
+        .get(at + 1)
+        .map(String::as_str)
+        .filter(|n| !n.contains(['$', '`', '/']))
+}
+
 /// The names of [`LAUNCHERS`], in table order (for tests).
 pub fn launcher_names() -> Vec<&'static str> {
     LAUNCHERS.iter().map(|(n, _)| *n).collect()

@@ -779,8 +779,8 @@ pub const ROWS: &[Row] = &[
     row!("fs.rmdir", P::Filesystem, "rmdir", &[], &[], A::Delete, WRI, T::Paths, Fixed, "deletes empty directories", None, &[("rmdir empty", W)]),
     row!("system.rpm-erase", P::System, "rpm", &[], &[Opt(&["-e", "--erase"])], A::System, DES, T::None, Fixed, "removes packages", None, &[("rpm -e --nodeps glibc", D), ("rpm -qa", N)]),
     row!("fs.rsync-delete", P::Filesystem, "rsync", &[], &[Opt(&["--delete", "--delete-before", "--delete-during", "--delete-delay", "--delete-after", "--delete-excluded", "--delete-missing-args", "--del"]), Not(DRY)], A::Delete, WRI, T::LastPath, Tree, "deletes files the source does not have", Some("rsync --dry-run first"), &[("rsync -a --delete src/ ~/", C), ("rsync -a --delete src/ backup/", W), ("rsync -a --delete /src/ /etc/", C), ("rsync -a --delete /project/ ~/backup/", D), ("rsync -a --delete src/ \"$DEST\"", D), ("rsync -a src/ dst/", W)]),
-    row!("fs.rsync-remove-source", P::Filesystem, "rsync", &[], &[Opt(&["--remove-source-files", "--remove-sent-files"])], A::Delete, DES, T::Paths, Tree, "deletes the source files after copying them", None, &[("rsync -a --remove-source-files src/ dst/", D), ("rsync -a --remove-sent-files ~/ /tmp/x/", C)]),
-    row!("fs.rsync", P::Filesystem, "rsync", &[], &[], A::Write, WRI, T::LastPath, File, "copies over", None, &[]),
+    row!("fs.rsync-remove-source", P::Filesystem, "rsync", &[], &[Opt(&["--remove-source-files", "--remove-sent-files"]), Not(DRY)], A::Delete, DES, T::Paths, Tree, "deletes the source files after copying them", None, &[("rsync -a --remove-source-files src/ dst/", D), ("rsync -a --remove-sent-files ~/ /tmp/x/", C)]),
+    row!("fs.rsync", P::Filesystem, "rsync", &[], &[Not(DRY)], A::Write, WRI, T::LastPath, File, "copies over", None, &[("rsync -a /src/ /etc/", D), ("rsync --dry-run -a /src/ /etc/", N)]),
     row!("cloud.s3cmd-rb-recursive", P::Cloud, "s3cmd", &["rb"], &[Opt(&["-r", "--recursive"])], A::Remote, CAT, T::None, Fixed, "deletes a bucket and everything in it", None, &[("s3cmd rb --recursive --force s3://bucket", C)]),
     row!("cloud.s3cmd-sync-delete", P::Cloud, "s3cmd", &["sync"], &[Opt(&["--delete-removed"])], A::Remote, DES, T::None, Fixed, "deletes objects the source does not have", Some("s3cmd sync --dry-run first"), &[("s3cmd sync --delete-removed empty/ s3://b", D), ("s3cmd sync dist/ s3://b", N)]),
     row!("cloud.s3cmd-delete", P::Cloud, "s3cmd", &[], &[Operand(&["rb", "del", "rm"])], A::Remote, DES, T::None, Fixed, "deletes buckets or objects", None, &[("s3cmd rm s3://b/k", D), ("s3cmd ls s3://b", N)]),
@@ -798,7 +798,7 @@ pub const ROWS: &[Row] = &[
     row!("fs.sg-format", P::Filesystem, "sg_format", &[], &[Opt(&["--format", "-F"])], A::Device, CAT, T::None, Fixed, "low-level formats a disk", None, &[("sg_format --format /dev/sg1", C)]),
     row!("fs.sgdisk-zap", P::Filesystem, "sgdisk", &[], &[Opt(&["-Z", "--zap-all", "-z", "--zap", "-o", "--clear", "-d", "--delete", "-n", "--new"])], A::Device, CAT, T::None, Fixed, "rewrites a partition table", None, &[("sgdisk --zap-all /dev/sda", C), ("sgdisk -p /dev/sda", N)]),
     row!("system.shellward-settings", P::System, "shellward", &[], &[Operand(&["allow", "trust", "install", "uninstall"])], A::System, DES, T::None, Fixed, "changes which commands shellward lets run", Some("run it yourself, outside the agent"), &[("shellward allow 'rm:*'", D), ("shellward trust", D), ("shellward uninstall", D), ("shellward check 'rm -rf x'", N)]),
-    row!("fs.shred", P::Filesystem, "shred", &[], &[], A::Delete, DES, T::Paths, File, "overwrites files beyond recovery", None, &[("shred -u secret.txt", D), ("shred /dev/sda", C)]),
+    row!("fs.shred", P::Filesystem, "shred", &[], &[], A::Delete, DES, T::PathsSkipping(&["-n", "--iterations", "-s", "--size", "--random-source"]), File, "overwrites files beyond recovery", None, &[("shred -u secret.txt", D), ("shred /dev/sda", C), ("shred -n 1 -u /tmp/scratch", W)]),
     row!("fs.shuf-output", P::Filesystem, "shuf", &[], &[Opt(&["-o", "--output"])], A::Write, WRI, T::OptionValue(&["-o", "--output"]), File, "writes its output over a file", None, &[("shuf -o ~/.ssh/authorized_keys /dev/null", D), ("shuf -o out.txt in.txt", W), ("shuf in.txt", N)]),
     row!("system.shutdown", P::System, "shutdown", &[], &[], A::System, DES, T::None, Fixed, "stops the machine", None, &[("shutdown -h now", D)]),
     row!("kubernetes.skaffold-delete", P::Kubernetes, "skaffold", &["delete"], &[], A::Remote, DES, T::None, Fixed, "deletes what skaffold deployed", None, &[("skaffold delete", D), ("skaffold dev", N)]),
@@ -840,7 +840,8 @@ pub const ROWS: &[Row] = &[
     row!("iac.terragrunt-apply-destroy", P::Iac, "terragrunt", &[], &[Operand(&["apply"]), Opt(&["-destroy"])], A::Remote, CAT, T::None, Fixed, "destroys every resource the configuration manages", Some("terragrunt plan -destroy first"), &[("terragrunt apply -destroy", C), ("terragrunt run-all apply -destroy", C)]),
     row!("fs.touch", P::Filesystem, "touch", &[], &[], A::Write, WRI, T::Paths, Fixed, "creates or touches files", None, &[("touch a.txt", W), ("touch ~/.bashrc_x", W)]),
     row!("fs.truncate-grow", P::Filesystem, "truncate", &[], &[OperandStarts("+")], A::Write, WRI, T::None, Fixed, "extends files", None, &[("truncate -s +1G /var/log/sparse", W)]),
-    row!("fs.truncate-size", P::Filesystem, "truncate", &[], &[Opt(&["-s", "--size"])], A::Write, DES, T::PathsSkipping(&["-s", "--size", "-r", "--reference"]), File, "cuts files to a size: the rest of their contents is lost", None, &[("truncate -s 0 log.txt", D), ("truncate -s 0 /var/log/syslog", D), ("truncate -s 0 /tmp/scratch.bin", W), ("truncate -s -100 ./large.log", D)]),
+    row!("fs.truncate-grow", P::Filesystem, "truncate", &[], &[WordContains("--size=+")], A::Write, WRI, T::None, Fixed, "extends files", None, &[("truncate --size=+100M ./preallocated", W)]),
+    row!("fs.truncate-size", P::Filesystem, "truncate", &[], &[Opt(&["-s", "--size"])], A::Write, WRI, T::PathsSkipping(&["-s", "--size", "-r", "--reference"]), File, "cuts files to a size: the rest of their contents is lost", None, &[("truncate -s 0 log.txt", W), ("truncate -s 0 ~/notes.txt", D), ("truncate -s 0 /var/log/syslog", D), ("truncate -s 0 /tmp/scratch.bin", W), ("truncate -s -100 ./large.log", W)]),
     row!("fs.truncate", P::Filesystem, "truncate", &[], &[], A::Write, WRI, T::Paths, File, "sets file sizes", None, &[("truncate --reference=ref.bin out.bin", W)]),
     row!("database.turso-destroy", P::Database, "turso", &["db"], &[Operand(&["destroy"])], A::Remote, CAT, T::None, Fixed, "destroys a database", None, &[("turso db destroy x --yes", C)]),
     row!("publish.twine-upload", P::Publish, "twine", &["upload"], &[], A::Publish, DES, T::None, Fixed, "publishes a package version to PyPI", None, &[("twine upload dist/*", D)]),
@@ -924,6 +925,8 @@ impl Row {
         // (`cp /tmp/.bashrc ~` writes `~/.bashrc`; `cp -t DIR SRC...`).
         let into = if destination || moved_to.is_some() {
             copied_into(self.program, args, rest, ctx, &mut targets)
+        } else if matches!(self.targets, T::FindRoots) {
+            named_below(args, &mut targets)
         } else {
             Vec::new()
         };
@@ -1397,6 +1400,26 @@ fn copied_into<'a>(
         }
     }
     into
+}
+
+/// What find hands on below each starting point when its only name test
+/// cannot match the point itself (`find . -name __pycache__ -delete`):
+/// `ROOT/NAME`, in place of the point.
+fn named_below(args: &Args<'_>, roots: &mut Vec<&str>) -> Vec<String> {
+    let Some(name) = crate::find_name(args.words()) else {
+        return Vec::new();
+    };
+    let own = |root: &str| {
+        let root = root.trim_end_matches('/');
+        shellward_argv::options::may_match_name(name, root.rsplit('/').next().unwrap_or(root))
+    };
+    let below = roots
+        .iter()
+        .filter(|r| !own(r))
+        .map(|r| format!("{}/{name}", r.trim_end_matches('/')))
+        .collect();
+    roots.retain(|r| own(r));
+    below
 }
 
 /// Programs whose `-T` (`--no-target-directory`) makes the destination the

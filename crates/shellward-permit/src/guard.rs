@@ -358,11 +358,23 @@ impl Walk<'_> {
                     .then(|| find_roots(c))
                     .flatten()
                     .filter(|_| words.iter().any(|w| w == "{}"));
+                let find_words: Vec<String> = c.argv().map(str::to_string).collect();
+                let name = shellward_effects::find_name(&find_words);
                 let found = match roots {
                     Some(roots) => roots
                         .iter()
                         .flat_map(|root| {
-                            let under = format!("{}/*", root.trim_end_matches('/'));
+                            let root = root.trim_end_matches('/');
+                            // `find . -name __pycache__ -exec rm -rf {} +`:
+                            // only entries of that name, never the root
+                            // itself unless its own name matches.
+                            let base = root.rsplit('/').next().unwrap_or(root);
+                            let under = match name {
+                                Some(n) if !shellward_argv::options::may_match_name(n, base) => {
+                                    format!("{root}/{n}")
+                                }
+                                _ => format!("{root}/*"),
+                            };
                             let placed: Vec<String> = words
                                 .iter()
                                 .map(|w| if w == "{}" { under.clone() } else { w.clone() })

@@ -1518,14 +1518,15 @@ fn twelfth_review_classes_are_guarded() {
         ("gsutil iam ch allUsers:objectViewer gs://b",          Ask),
         ("rm -f /dev/null",                                     Ask),
         // What stays allowed: names find cannot give the root, a copy into
-        // a directory of the home, a workspace file cut to nothing, a
-        // shred's count.
+        // a directory of the home, a file grown, a shred's count.
         ("find . -name __pycache__ -type d -exec rm -rf {} +",  Allow),
         ("find . -type d -name node_modules -prune -exec rm -rf {} +", Allow),
         ("find . -name '.*' -exec rm -rf {} +",                 Ask),
         ("find . -name a -o -name b -exec rm -rf {} +",         Ask),
         ("cp -r conf ~/.config/app",                            Allow),
-        ("truncate -s 0 log.txt",                               Allow),
+        // truncate's only use is to cut: unlike `> file`, which makes
+        // output, it asks in the workspace too (as the peer's suite says).
+        ("truncate -s 0 log.txt",                               Ask),
         ("truncate --size=+100M ./preallocated",                Allow),
         ("shred -n 1 -u /tmp/scratch",                          Allow),
         ("mkdir -p ~/.config/myapp",                            Allow),

@@ -26,6 +26,8 @@ const CODE: &[(&str, &[&str])] = &[
     ("luajit", &["-e"]), ("R", &["-e"]), ("octave", &["--eval"]), ("sbcl", &["--eval"]), ("clisp", &["-x"]),
     ("ocaml", &[]), ("gjs", &["-c", "--command"]), ("qjs", &["-e", "--eval"]), ("escript", &[]),
     ("iex", &["-e", "--eval"]), ("crystal", &["eval"]), ("nim", &["--eval"]), ("php-cgi", &["-r"]),
+    ("ts-node", &["-e", "--eval", "-p", "--print"]), ("tsx", &["-e", "--eval", "-p", "--print"]),
+    ("jrunscript", &["-e"]),
     // A makefile given inline (`make -E 'all: ; rm -rf ~'`), or on standard input (`make -f -`).
     ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
     ("vim", &["-c", "--cmd"]), ("nvim", &["-c", "--cmd"]), ("ex", &["-c"]), ("tar", &["-I", "--use-compress-program", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F"]), ("mongosh", &["--eval"]), ("mongo", &["--eval"]),
@@ -379,24 +381,35 @@ fn starts_a_part(code: &str, at: usize) -> bool {
 /// argument: followed by `,` or `)`, not by more of a path.
 #[rustfmt::skip]
 const HOME_ITSELF: &[&str] = &[
-    "expanduser(\"~\")", "expanduser('~')", "process.env.HOME", "os.homedir()", "homedir()",
-    "Dir.home", "$ENV{HOME}", "getenv(\"HOME\")", "getenv('HOME')", "Path.home()",
-    "environ[\"HOME\"]", "environ['HOME']", "ENV[\"HOME\"]", "ENV['HOME']", "Sys.getenv(\"HOME\")",
+    "expanduser(\"~\")", "expanduser('~')", "expanduser(\"~/\")", "expanduser('~/')",
+    "process.env.HOME", "process.env[\"HOME\"]", "process.env['HOME']", "os.homedir()", "homedir()",
+    "Dir.home", "$ENV{HOME}", "$ENV{\"HOME\"}", "$ENV{'HOME'}", "getenv(\"HOME\")", "getenv('HOME')",
+    "Path.home()", "environ[\"HOME\"]", "environ['HOME']", "environ.get(\"HOME\")",
+    "environ.get('HOME')", "ENV[\"HOME\"]", "ENV['HOME']", "ENV.fetch(\"HOME\")", "ENV.fetch('HOME')",
+    "expand_path(\"~\")", "expand_path('~')", "glob(\"~\")", "glob('~')", "Sys.getenv(\"HOME\")",
 ];
 
-/// Calls that move or delete what they are given.
+/// Calls that move, delete or replace what they are given, or unpack
+/// over it.
 #[rustfmt::skip]
 const MOVES: &[&str] = &[
     "rename", "move", "Rename", "mv(", "rmtree", "rm_rf", "rmSync", "remove", "unlink", "rmdir",
-    "delete", "Remove",
+    "delete", "Remove", "replace", "extractall", "unpack_archive", "extract(",
 ];
 
-/// Does inline code move or delete the home itself?
+/// Does inline code move, delete or unpack over the home itself: the home
+/// a whole argument (followed by `,` or `)`), or the object a call is
+/// made on (`Path.home().rename(...)`)?
 fn moves_home(code: &str) -> bool {
     MOVES.iter().any(|m| code.contains(m))
         && HOME_ITSELF.iter().any(|h| {
-            code.match_indices(h)
-                .any(|(at, _)| code[at + h.len()..].trim_start().starts_with([',', ')']))
+            code.match_indices(h).any(|(at, _)| {
+                let after = code[at + h.len()..].trim_start();
+                after.starts_with([',', ')'])
+                    || after
+                        .strip_prefix('.')
+                        .is_some_and(|call| MOVES.iter().any(|m| call.starts_with(m)))
+            })
         })
 }
 
@@ -462,6 +475,30 @@ const WRITES: &[&str] = &[
     "link(",
     "chmod",
     "chown",
+    // Open modes in other orders and quotes, numeric or named flags, and
+    // archives unpacked over what is there.
+    "\"ab\"",
+    "'ab+'",
+    "\"ab+\"",
+    "'at'",
+    "\"at\"",
+    "'bw'",
+    "\"bw\"",
+    "'wb+'",
+    "\"wb+\"",
+    "'x'",
+    "\"x\"",
+    "'xb'",
+    "\"xb\"",
+    "mode=",
+    "os.open(",
+    "WRONLY",
+    "RDWR",
+    "CREAT",
+    "TRUNC",
+    "extractall",
+    "unpack_archive",
+    "extract(",
 ];
 
 /// Calls that run other programs: what they run is only known when they
@@ -570,7 +607,7 @@ pub fn code_effects(code: &str, out: &mut Vec<Effect>) {
             severity: Severity::Catastrophic,
             scope: Scope::HomeRoot,
             target: None,
-            summary: "moves or deletes the home directory from inline code",
+            summary: "moves, deletes or unpacks over the home directory from inline code",
             alternative: None,
         });
     }

@@ -159,6 +159,16 @@ const SCANS: &[(&str, Option<Severity>)] = &[
     ("node -e 'fs.writeFileSync(\"out.json\", user.login)'", Some(U)),
     ("python3 -c 'import os; print(os.path.expanduser(\"~\"))'", Some(U)),
     ("node -e 'fs.writeFileSync(process.env.HOME + \"/proj/x.txt\", \"x\")'", Some(U)),
+    // The session's second review: other spellings of the home, modes and
+    // flags, archives unpacked into the home.
+    ("python3 -c 'import pathlib; pathlib.Path.home().rename(\"/tmp/x\")'", Some(C)),
+    ("python3 -c 'import os; os.rename(os.environ.get(\"HOME\"), \"/tmp/x\")'", Some(C)),
+    ("python3 -c 'import os; os.replace(os.path.expanduser(\"~\"), \"/tmp/x\")'", Some(C)),
+    ("node -e 'require(\"fs\").renameSync(process.env[\"HOME\"], \"/tmp/x\")'", Some(C)),
+    ("python3 -c 'import tarfile,os; tarfile.open(\"x.tar\").extractall(os.path.expanduser(\"~\"))'", Some(C)),
+    ("python3 -c 'open(\"/home/u/.bashrc\", \"ab\").write(\"x\")'", Some(D)),
+    ("python3 -c 'import os; os.open(\"/home/u/.bashrc\", 577)'", Some(D)),
+    ("ruby -e 'File.new(\"/home/u/.bashrc\", File::WRONLY)'", Some(D)),
 ];
 
 #[test]

@@ -389,6 +389,14 @@ impl Walk<'_> {
                 // among its first words.
                 let undescribed = found.is_empty();
                 self.out.extend(found);
+                // `git nuke`: an alias from a configuration or an external
+                // `git-nuke`, which may do anything (`reset --hard`, `push -f`).
+                // (Read on the command as written: the copy without git's
+                // global options, for rules, has lost its `-c alias.*`.)
+                if s.via.as_deref() != Some("git") && crate::subject::git_unknown_subcommand(&words)
+                {
+                    self.out.push(git_unknown_effect());
+                }
                 if undescribed {
                     for at in crate::subject::hidden_programs(&s.words) {
                         let hidden =
@@ -801,6 +809,20 @@ fn shown_over_worktree(c: &SimpleCommand, ctx: &shellward_effects::Context<'_>) 
 /// find's starting points in `c` (`find -L /tmp/a /tmp/b -name x`: the
 /// words after its own options and before its expression; `.` when none),
 /// if every one is known before it runs.
+/// The effect of a git subcommand git itself does not have.
+fn git_unknown_effect() -> shellward_effects::Effect {
+    shellward_effects::Effect {
+        rule: "git.unknown-subcommand",
+        pack: shellward_effects::Pack::Git,
+        action: shellward_effects::Action::Code,
+        severity: shellward_effects::Severity::Destructive,
+        scope: shellward_effects::Scope::Unknown,
+        target: None,
+        summary: "runs a git alias or an external git command whose effect is not known here",
+        alternative: Some("spell out the git command the alias stands for"),
+    }
+}
+
 fn find_roots(c: &SimpleCommand) -> Option<Vec<&str>> {
     let argv: Vec<&str> = c.argv().collect();
     let at = argv

@@ -77,10 +77,18 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
         // `cd bin && ./ls x`: a relative program is found from a directory
         // the links of [`resolve_paths`] are not looked up in.
         let program = c.argv().next().unwrap_or("");
-        if moved && program.contains('/') && !program.starts_with('/') {
+        // `~+/x`, `~-/x`: the working directory, or the last one.
+        if (moved && program.contains('/') && !program.starts_with('/'))
+            || program.starts_with("~+")
+            || program.starts_with("~-")
+        {
             out.complete = false;
         }
-        moved |= matches!(program, "cd" | "pushd" | "popd");
+        // `builtin cd`, `command cd` move too.
+        moved |= c
+            .argv()
+            .find(|w| !matches!(*w, "builtin" | "command"))
+            .is_some_and(|w| matches!(w, "cd" | "pushd" | "popd"));
         wrote |= writes_files(c);
     }
     // `read n <<< 'a[$(rm x)]'; let n`: code stored at run time, evaluated.
@@ -312,6 +320,10 @@ const STORES: &[&str] = &["read", "mapfile", "readarray", "getopts"];
 fn sets_at_run_time(c: &SimpleCommand) -> bool {
     let program = c.argv().next().unwrap_or("");
     STORES.contains(&program)
+        // Names matched on disk (`let *`, `set -- a*`), positional
+        // parameters set from them, `$_` (the last word run).
+        || matches!(program, "set" | "shift")
+        || c.words.iter().any(|w| w.glob_prefix.is_some() || w.value.contains("$_"))
         || (program == "printf" && c.argv().any(|a| a.starts_with("-v")))
         || c.assignments.iter().any(|a| !a.value.is_static())
         || (SETTERS.contains(&program)
@@ -360,7 +372,17 @@ fn parts_evaluate(word: &Word, parts: &[shellward_syntax::Part]) -> bool {
                 let inside = rest.split(']').next().unwrap_or("");
                 !(inside == "@" || inside == "*" || inside.bytes().all(|b| b.is_ascii_digit()))
             });
-            text.starts_with("${!") || text.contains("@P") || subscript
+            // `${x:n}`, `${x:1:n}`: offsets and lengths are arithmetic.
+            let substring = text
+                .strip_prefix("${")
+                .map(|inner| {
+                    inner.trim_start_matches(|c: char| {
+                        c.is_ascii_alphanumeric() || c == '_' || c == '@' || c == '*'
+                    })
+                })
+                .and_then(|rest| rest.strip_prefix(':'))
+                .is_some_and(|rest| !rest.starts_with(['-', '=', '?', '+']));
+            text.starts_with("${!") || text.contains("@P") || subscript || substring
         }
         _ => false,
     })
@@ -588,6 +610,20 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     {
         out.git_opaque = true;
     }
+    // `nice env BASH_ENV=x bash -c :`, `timeout 5 env PATH=./bin ls`:
+    // what `env` sets under another wrapper, read as at the top.
+    if matches!(name, "env" | "sudo")
+        && words.iter().skip(1).any(|w| {
+            w.split_once('=').is_some_and(|(n, v)| {
+                PROMPT_VARIABLES.contains(&n)
+                    || OPTION_VARIABLES.contains(&n)
+                    || COMMAND_VARIABLES.contains(&n)
+                    || (n == "PATH" && v.split(':').any(|d| d != "$PATH" && !on_search_path(d)))
+            })
+        })
+    {
+        out.complete = false;
+    }
     // `env 'BASH_FUNC_ls%%=() { ...; }' bash -c ls`: a function for bash.
     if words
         .iter()
@@ -788,7 +824,7 @@ const OPTION_VARIABLES: &[&str] = &[
     "TAR_OPTIONS", "MANOPT", "LESS", "MORE", "PERL5OPT", "PERL5DB", "PERLDB_OPTS", "PERL5LIB",
     "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME",
     "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "GZIP", "ZIPOPT", "UNZIP", "XZ_DEFAULTS", "XZ_OPT",
-    "ZSTD_CLEVEL", "GREP_OPTIONS", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "GCONV_PATH",
+    "ZSTD_CLEVEL", "GREP_OPTIONS", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "GCONV_PATH", "COMPILER_PATH", "GCC_EXEC_PREFIX",
     "SHELLOPTS", "BASHOPTS", "CDPATH", "GLOBIGNORE", "IFS",
     // Where programs read their start-up files (`HOME=. bash -i`).
     "HOME", "XDG_CONFIG_HOME", "ZDOTDIR", "CURL_HOME", "WGETRC", "GIT_CONFIG_GLOBAL", "INPUTRC",
@@ -816,10 +852,12 @@ fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
     // `export EDITOR` after one of those: a value set when it runs.
     let names_one = |w: &str| {
         let name = w.split_once('=').map_or(w, |(n, _)| n);
-        !w.contains('=') && (COMMAND_VARIABLES.contains(&name) || OPTION_VARIABLES.contains(&name))
-            || w.split_once('=').is_some_and(|(_, v)| {
-                COMMAND_VARIABLES.contains(&v) || OPTION_VARIABLES.contains(&v)
-            })
+        let runs = |n: &str| {
+            COMMAND_VARIABLES.contains(&n)
+                || OPTION_VARIABLES.contains(&n)
+                || PROMPT_VARIABLES.contains(&n)
+        };
+        !w.contains('=') && runs(name) || w.split_once('=').is_some_and(|(_, v)| runs(v))
     };
     if c.argv().skip(1).any(names_one) {
         out.complete = false;
@@ -1077,7 +1115,7 @@ const SHELL_ESCAPES: &[(&str, &[&str])] = &[
     // And every dot-command that runs one ([`shellward_effects::scan::dot_command_runs`]).
     ("sqlite3", &[".shell", ".system", ".output", ".once", ".excel", "edit(", ".read", ".load", "load_extension"]),
     ("duckdb", &[".shell", ".system", ".output", ".once", ".read"]),
-    ("ed", &[]), ("ex", &[]), ("m4", &[]), ("gnuplot", &[]), ("bc", &[]),
+    ("ed", &[]), ("ex", &[]), ("m4", &[]), ("gnuplot", &[]), ("bc", &[]), ("dc", &[]),
 ];
 
 /// Options of a script a program of [`SHELL_ESCAPES`] reads from a file.
@@ -1134,7 +1172,7 @@ const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
     ("rsync", &["--rsh", "--rsync-path"]), ("emacs", &["--eval"]),
     // Options read from a file: what they say is not seen.
     ("curl", &["-K", "--config"]), ("wget", &["-e", "--execute", "--config", "--use-askpass"]),
-    ("rg", &["--pre"]), ("scp", &["-S"]), ("sftp", &["-S"]), ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
+    ("rg", &["--pre"]), ("scp", &["-S"]), ("sftp", &["-S", "-D"]), ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
     // fd's exec in the spellings its subjects are not read from (`-Hx`,
     // `-xrm`, `--exec=rm`).
     ("fd", &["-x", "-X", "--exec", "--exec-batch"]), ("fdfind", &["-x", "-X", "--exec", "--exec-batch"]),
@@ -1157,23 +1195,41 @@ const PROGRAM_RUNS_PREFIX: &[(&str, &[&str])] = &[
     ("ltrace", &["-o|", "-o!", "--output=|", "--output=!"]),
 ];
 
+/// A compiler driver's name as [`PROGRAM_RUNS_PREFIX`] has it: without a
+/// version (`gcc-12`) or a target (`x86_64-linux-gnu-gcc`); `c99`, `c89`,
+/// `cpp`, `gfortran`, `gccgo` are gcc's driver too.
+fn compiler_family(name: &str) -> &str {
+    let unversioned = name
+        .rsplit_once('-')
+        .filter(|(_, v)| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        .map_or(name, |(n, _)| n);
+    let last = unversioned.rsplit('-').next().unwrap_or(unversioned);
+    match last {
+        "c99" | "c89" | "cpp" | "gfortran" | "gccgo" => "gcc",
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" => last,
+        _ => name,
+    }
+}
+
 /// The options of [`PROGRAM_RUNS_PREFIX`]'s compilers.
+#[rustfmt::skip]
 const COMPILER_RUNS: &[&str] = &[
-    "-wrapper",
-    "-B",
-    "-fplugin",
-    "-specs",
-    "--specs",
-    "--ld-path",
+    "-wrapper", "-B", "-fplugin", "-fpass-plugin", "-specs", "--specs", "--ld-path", "-Xclang",
+    "-Wl,-plugin", "-Wl,--plugin",
 ];
 
 /// Does the command use an option of [`PROGRAM_RUNS_PREFIX`] (alone,
 /// glued to its value, or followed by it)?
 fn runs_prefix_of(name: &str, words: &[String]) -> bool {
-    let Some((_, prefixes)) = PROGRAM_RUNS_PREFIX.iter().find(|(p, _)| *p == name) else {
+    let family = compiler_family(name);
+    let Some((_, prefixes)) = PROGRAM_RUNS_PREFIX.iter().find(|(p, _)| *p == family) else {
         return false;
     };
     let args = words.get(1..).unwrap_or(&[]);
+    // `gcc @opts`: options read from a file, not seen.
+    if !family.ends_with("trace") && args.iter().any(|a| a.starts_with('@')) {
+        return true;
+    }
     args.iter().enumerate().any(|(i, w)| {
         let joined = args.get(i + 1).map(|next| format!("{w}{next}"));
         prefixes.iter().any(|p| {
@@ -1458,12 +1514,10 @@ fn git(words: &[String], partial: bool, out: &mut Subjects) {
     }) {
         out.complete = false;
     }
-    let known = shellward_registry::lookup("git").is_some_and(|g| g.subcommand(sub).is_some())
-        || GIT_PLUMBING.iter().any(|(p, _)| p == sub)
-        || GIT_COMMANDS.contains(&sub.as_str());
-    if !known {
-        // An alias from the configuration: it can be anything.
+    if !git_knows(sub) {
+        // An alias (from `-c` or the configuration): it can be anything.
         out.git_opaque = true;
+        expand_git_alias(words, i, partial, out);
     }
     let with = |name: &str| -> Vec<String> {
         std::iter::once("git".to_string())
@@ -1482,6 +1536,106 @@ fn git(words: &[String], partial: bool, out: &mut Subjects) {
             }
         }
     }
+}
+
+/// Is `sub` one of git's own commands (porcelain, plumbing, or a
+/// subcommand the registry knows)? Any other name is an alias or an
+/// external `git-NAME` program.
+fn git_knows(sub: &str) -> bool {
+    shellward_registry::lookup("git").is_some_and(|g| g.subcommand(sub).is_some())
+        || GIT_PLUMBING.iter().any(|(p, _)| *p == sub)
+        || GIT_COMMANDS.contains(&sub)
+}
+
+/// Widely installed external git commands (`git-lfs`, `git-flow`, ...):
+/// programs of their own, whose destructive forms the effect rows read
+/// (`git lfs prune`), not aliases of unknown meaning.
+#[rustfmt::skip]
+const GIT_EXTENSIONS: &[&str] = &[
+    "lfs", "flow", "crypt", "town", "absorb", "machete", "secret", "annex", "branchless", "revise",
+    "sizer", "subrepo", "review", "imerge", "open", "fame", "standup", "recent", "quick-stats",
+];
+
+/// The value of the last `-c alias.NAME=VALUE` before the subcommand at
+/// `words[i]` (git reads alias names without case).
+fn git_alias_value<'w>(words: &'w [String], i: usize, name: &str) -> Option<&'w str> {
+    let mut found = None;
+    let mut k = 1;
+    while k < i {
+        let setting = match words[k].as_str() {
+            "-c" => {
+                k += 1;
+                words.get(k).map(String::as_str)
+            }
+            w => w.strip_prefix("-c").filter(|v| !v.is_empty()),
+        };
+        if let Some((key, value)) = setting.and_then(|kv| kv.split_once('='))
+            && let Some(alias) = key.strip_prefix("alias.")
+            && alias.eq_ignore_ascii_case(name)
+        {
+            found = Some(value);
+        }
+        k += 1;
+    }
+    found
+}
+
+/// A git command whose subcommand is unknown: the `-c alias` that names it,
+/// expanded as git does (`alias.x=branch` makes `git x -d v` a `git branch
+/// -d v`; `alias.x='!CMD'` runs `CMD ARGS` in a shell), so that rules and
+/// the guard see what runs. Aliases of aliases are followed a few times;
+/// past that (a cycle) or without such a `-c`, nothing is known.
+fn expand_git_alias(words: &[String], i: usize, partial: bool, out: &mut Subjects) {
+    let mut words = words.to_vec();
+    let mut i = i;
+    for _ in 0..4 {
+        let Some(value) = git_alias_value(&words, i, &words[i]).map(str::to_string) else {
+            return;
+        };
+        let rest: Vec<String> = words[i + 1..].to_vec();
+        if let Some(shell) = value.strip_prefix('!') {
+            let args: Vec<String> = rest.iter().map(|w| shell_quote(w)).collect();
+            script(&format!("{shell} {}", args.join(" ")), out, 1, "alias");
+            return;
+        }
+        let mut expanded: Vec<String> = words[..i].to_vec();
+        expanded.extend(value.split_whitespace().map(str::to_string));
+        expanded.extend(rest);
+        push(out, &expanded, partial, "alias");
+        match expanded.get(i) {
+            Some(next) if !git_knows(next) => {
+                words = expanded;
+                i = words.len().min(i);
+            }
+            _ => return,
+        }
+    }
+    out.complete = false;
+}
+
+/// `word` quoted for a shell, as git passes an alias its arguments.
+fn shell_quote(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// Is `words` a git command (its global options skipped) whose subcommand
+/// is neither git's own nor an alias this command line defines: an alias
+/// from a configuration, or an external `git-NAME` program, whose effect
+/// is not known here?
+pub(crate) fn git_unknown_subcommand(words: &[String]) -> bool {
+    if words
+        .first()
+        .is_none_or(|w| w.rsplit('/').next() != Some("git"))
+    {
+        return false;
+    }
+    let globals = runners::git_globals(words.get(1..).unwrap_or(&[]));
+    let Some(i) = globals.subcommand.map(|i| i + 1) else {
+        return false;
+    };
+    !git_knows(&words[i])
+        && !GIT_EXTENSIONS.contains(&words[i].as_str())
+        && git_alias_value(words, i, &words[i]).is_none()
 }
 
 fn push(out: &mut Subjects, words: &[String], partial: bool, via: &str) {

@@ -147,8 +147,8 @@ fn bypass_shapes_are_denied_or_asked() {
         ("git --no-pager push",                            Deny, "rule.deny:git push:*"),
         ("git -c x=y push",                                Deny, "rule.deny:git push:*"),
         ("git --git-dir=.git push",                        Deny, "rule.deny:git push:*"),
-        ("git -c alias.p=push p",                          Ask,  "rule.unverifiable"),
-        ("git -c alias.x='!rm a.txt' x",                   Ask,  "rule.unverifiable"),
+        ("git -c alias.p=push p",                          Deny, "rule.deny:git push:*"),
+        ("git -c alias.x='!rm a.txt' x",                   Deny, "rule.deny:rm:*"),
         ("git -c core.editor='rm a.txt' commit",           Ask,  "rule.unverifiable"),
         ("GIT_EDITOR='rm a.txt' git commit",               Ask,  "rule.unverifiable"),
         ("git -c protocol.ext.allow=always ls-remote 'ext::rm a.txt'", Ask, "rule.unverifiable"),
@@ -177,7 +177,7 @@ fn bypass_shapes_are_denied_or_asked() {
         ("git --config-env=core.pager=P log",              Ask,  "rule.unverifiable"),
         ("git --exec-path=/tmp push",                      Deny, "rule.deny:git push:*"),
         ("git --exec-path=/tmp status",                    Ask,  "rule.unverifiable"),
-        ("git pu origin",                                  Ask,  "rule.unverifiable"),
+        ("git pu origin",                                  Ask,  "guard.destructive:git.unknown-subcommand"),
         ("git fetch 'ext::sh -c rm%20a.txt'",              Ask,  "rule.unverifiable"),
         ("GIT_SSH_COMMAND='rm a.txt' git fetch",           Ask,  "rule.unverifiable"),
         ("env GIT_EXTERNAL_DIFF=x git diff",               Ask,  "rule.unverifiable"),
@@ -350,7 +350,7 @@ fn bypass_shapes_are_denied_or_asked() {
         ("echo x >> .git/config && git status",            Ask,  "guard.destructive:fs.redirect"),
         ("GIT_EXTERNAL_DIFF=x git diff",                   Ask,  "rule.unverifiable"),
         ("git config alias.st '!rm x' && git st",          Ask,  "guard.destructive:git.config-runs"),
-        ("git rum",                                        Ask,  "rule.unverifiable"),
+        ("git rum",                                        Ask,  "guard.destructive:git.unknown-subcommand"),
         // A re-review: awk's program on standard input, psql backquotes.
         ("awk -f - <<< 'BEGIN{system(\"rm x\")}'",         Ask,  "guard.destructive:code.unknown-script"),
         ("psql -c '\\set x `rm x`'",                       Ask,  "guard.destructive:code.unknown-script"),
@@ -434,6 +434,28 @@ fn bypass_shapes_are_denied_or_asked() {
         ("perl -e 'eval pack(\"H*\",\"72\")'",              Ask,  "rule.unverifiable"),
         ("node -e 'eval(Buffer.from(\"72\",\"hex\").toString())'", Ask, "rule.unverifiable"),
         ("python3 -c 'getattr(__builtins__, \"ev\"+\"al\")(x)'", Ask, "rule.unverifiable"),
+        // Its second round: substring offsets, globs and `$_` as values,
+        // start-up variables read or set under another wrapper, compilers
+        // by other names, `sftp -D`, `~+`, `builtin cd`.
+        ("read n < f; x=abc; echo ${x:n}",                 Ask,  "rule.unverifiable"),
+        ("touch 'a[$(rm victim)]'; let *",                 Ask,  "rule.unverifiable"),
+        ("set -- a*; let \"$1\"",                          Ask,  "rule.unverifiable"),
+        ("cat a*; let \"$_\"",                             Ask,  "rule.unverifiable"),
+        ("read -r BASH_ENV < f; export BASH_ENV; bash -c :", Ask, "rule.unverifiable"),
+        ("mapfile -t PS4 < f; set -x; :",                  Ask,  "rule.unverifiable"),
+        ("nice env BASH_ENV=./e.sh bash -c :",             Ask,  "rule.unverifiable"),
+        ("timeout 5 env PATH=./bin:/usr/bin ls",           Ask,  "rule.unverifiable"),
+        ("nice env LD_PRELOAD=./x.so ls",                  Ask,  "rule.unverifiable"),
+        ("gcc-12 -wrapper sh,-c,'rm victim' -E x.c",       Ask,  "rule.unverifiable"),
+        ("x86_64-linux-gnu-gcc -wrapper sh,-c,x -E x.c",   Ask,  "rule.unverifiable"),
+        ("gcc @opts x.c",                                  Ask,  "rule.unverifiable"),
+        ("COMPILER_PATH=./bin gcc -c x.c",                 Ask,  "rule.unverifiable"),
+        ("sftp -D 'rm victim' h",                          Ask,  "rule.unverifiable"),
+        ("~+/ls2 victim",                                  Ask,  "rule.unverifiable"),
+        ("builtin cd bin && ./ls ../victim",               Ask,  "rule.unverifiable"),
+        ("dc -e '!rm victim'",                             Ask,  "rule.unverifiable"),
+        ("gcc -O2 -DBUILD=1 -c x.c",                       Allow, "mode.yolo"),
+        ("x=abc; echo ${x:-def}",                          Allow, "mode.yolo"),
     ];
     let mut failures = Vec::new();
     for (command, action, rule) in table {
@@ -536,7 +558,7 @@ fn git_run_time_meaning_is_unverifiable_under_any_rule() {
     const RM: &str = r#"{"permissions": {"deny": ["rm:*"]}}"#;
     #[rustfmt::skip]
     let table: &[(&str, Action, &str)] = &[
-        ("git -c alias.x='!rm victim' x",                  Ask,   "rule.unverifiable"),
+        ("git -c alias.x='!rm victim' x",                  Deny,  "rule.deny:rm:*"),
         ("git -c diff.external='rm victim #' diff",        Ask,   "rule.unverifiable"),
         ("GIT_EXTERNAL_DIFF='rm victim #' git diff",       Ask,   "rule.unverifiable"),
         ("env GIT_EXTERNAL_DIFF='rm victim #' git diff",   Ask,   "rule.unverifiable"),

@@ -1517,6 +1517,13 @@ fn twelfth_review_classes_are_guarded() {
         ("aws s3 cp .env s3://b/ --acl public-read",            Ask),
         ("gsutil iam ch allUsers:objectViewer gs://b",          Ask),
         ("rm -f /dev/null",                                     Ask),
+        // git aliases: from `-c`, expanded as git does; from elsewhere, unknown.
+        ("git nuke",                                            Ask),
+        ("git -C $d st",                                        Ask),
+        ("git -c alias.x=branch x -D feature",                  Ask),
+        ("git -c 'alias.x=!rm -rf ~' x",                        Ask),
+        ("git -c alias.st=status st",                           Allow),
+        ("git lfs pull",                                        Allow),
         // What stays allowed: names find cannot give the root, a copy into
         // a directory of the home, a file grown, a shred's count.
         ("find . -name __pycache__ -type d -exec rm -rf {} +",  Allow),

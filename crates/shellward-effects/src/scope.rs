@@ -830,10 +830,7 @@ pub(crate) fn absolute(word: &str, ctx: &Context<'_>) -> Option<PathBuf> {
     // `/proc/self/root/etc` is `/etc`; `/proc/PID/cwd/x` is somewhere we
     // cannot place.
     if let Some(rest) = out.to_str().and_then(proc_alias) {
-        match rest {
-            Some(rest) => out = fold(&Path::new("/").join(rest)),
-            None => return None,
-        }
+        out = fold(&Path::new("/").join(rest?));
     }
     // Through a link made earlier in the command, where it leads.
     for (link, target) in ctx.links {

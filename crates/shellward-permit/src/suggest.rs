@@ -273,17 +273,11 @@ fn prefix_words(argv: &[String]) -> Option<Vec<String>> {
             .into_iter()
             .chain(shellward_registry::lookup(base).and_then(|n| n.subcommand(sub)))
             .collect();
-        match spec::positionals(after, &chain).first() {
-            Some(program) => rest.push(program),
-            None => return None,
-        }
+        rest.push(spec::positionals(after, &chain).first()?);
     }
     if rest.is_empty() && RUNS_ITS_OPERAND.contains(&base) {
-        match words[1..].iter().find(|w| !w.starts_with('-')) {
-            Some(operand) => rest.push(operand),
-            // `node` alone is a REPL; `node --check x` has no operand we know.
-            None => return None,
-        }
+        // `node` alone is a REPL; `node --check x` has no operand we know.
+        rest.push(words[1..].iter().find(|w| !w.starts_with('-'))?);
     }
     if shellward_registry::lookup(base).is_none() && rest.is_empty() {
         // Unknown program: without knowing its action words, only the exact command.

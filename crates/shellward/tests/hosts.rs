@@ -282,7 +282,12 @@ fn unreadable_payloads_are_denied() {
 fn opencode_plugin_in_node() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = Command::new("node")
-        .args(["--test", "integrations/opencode/shellward.test.mjs"])
+        // TAP whatever the Node version (24 prints its spec reporter by default).
+        .args([
+            "--test",
+            "--test-reporter=tap",
+            "integrations/opencode/shellward.test.mjs",
+        ])
         .current_dir(&repo)
         .env("SHELLWARD_BIN", env!("CARGO_BIN_EXE_shellward"))
         .output()

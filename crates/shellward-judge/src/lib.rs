@@ -383,6 +383,9 @@ fn judge_commands(
     start: &Path,
     depth: usize,
 ) -> Vec<CommandVerdict> {
+    // `grep --exclude-dir={target,.git}` is judged as the words bash makes.
+    let expanded = shellward_syntax::brace_expanded(commands);
+    let commands: &[SimpleCommand] = &expanded;
     // Directories a `cd` may have led to, besides `start` (allocated only after one).
     let mut moved: Vec<PathBuf> = Vec::new();
     let mut out = Vec::with_capacity(commands.len());

@@ -200,36 +200,19 @@ impl Subjects {
 /// `may_match_partial`; it does not by itself hide a command. A brace
 /// expression of plain text (`rm -rf target/{debug,release}`) is expanded
 /// as bash expands it, into known words.
-fn known_words(c: &SimpleCommand, source: &str) -> (Vec<String>, bool) {
+fn known_words(c: &SimpleCommand) -> (Vec<String>, bool) {
     let mut words: Vec<String> = Vec::new();
     for w in &c.words {
         if w.is_static() {
             words.push(w.value.clone());
             continue;
         }
-        match plain_braces(w, source) {
+        match w.brace_words() {
             Some(expanded) => words.extend(expanded),
             None => return (words, true),
         }
     }
     (words, false)
-}
-
-/// The words of a brace expression of plain text (no expansion, quote,
-/// escape, glob or tilde in it), as bash expands it; `None` for any
-/// other dynamic word.
-fn plain_braces(w: &Word, source: &str) -> Option<Vec<String>> {
-    if w.dynamic != Some(shellward_syntax::DynamicKind::BraceExpansion) || w.tilde {
-        return None;
-    }
-    let text = source.get(w.span.start..w.span.end)?;
-    if text.contains(['$', '`', '\'', '"', '\\', '*', '?', '[', '~']) {
-        return None;
-    }
-    match shellward_effects::lenient::expand_word(text) {
-        (words, true) => Some(words),
-        _ => None,
-    }
 }
 
 /// The subjects of `commands` and of every command nested in their words
@@ -242,7 +225,7 @@ fn collect(
     via: Option<&str>,
 ) {
     for c in commands {
-        let (words, partial) = known_words(c, source);
+        let (words, partial) = known_words(c);
         if c.assignments.iter().any(|a| git_setting(&a.name)) {
             out.git_opaque = true;
         }

@@ -28,10 +28,12 @@
 //! ```
 
 mod ansi_c;
+mod braces;
 mod ir;
 mod parser;
 mod pattern;
 
+pub use braces::{MAX_BRACE_WORDS, brace_expanded, expand_braces};
 pub use ir::*;
 pub use pattern::wildcard;
 

@@ -657,19 +657,16 @@ fn expansion_at(rest: &str, value: &dyn Fn(&str) -> String) -> (usize, String) {
     };
     if rest.starts_with("$(") {
         let (len, end) = closing(b'(', b')', 1);
-        let inner = rest.get(2..end).unwrap_or_default().trim();
-        let printed = inner
-            .strip_prefix("echo ")
-            .or_else(|| inner.strip_prefix("printf "))
-            .map(|w| w.replace(['\'', '"'], ""));
-        return (len, printed.unwrap_or_default());
+        return (len, printed(rest.get(2..end).unwrap_or_default()));
     }
     if rest.starts_with("${") {
         let (len, end) = closing(b'{', b'}', 1);
         return (len, value(rest.get(2..end).unwrap_or_default()));
     }
     if let Some(inner) = rest.strip_prefix('`') {
-        return (inner.find('`').map_or(rest.len(), |k| k + 2), String::new());
+        let end = inner.find('`');
+        let body = end.map_or(inner, |k| &inner[..k]);
+        return (end.map_or(rest.len(), |k| k + 2), printed(body));
     }
     let name = &rest[1..];
     let n = name
@@ -680,6 +677,17 @@ fn expansion_at(rest: &str, value: &dyn Fn(&str) -> String) -> (usize, String) {
         return (if special { 2 } else { 1 }, String::new());
     }
     (1 + n, value(&name[..n]))
+}
+
+/// What a substitution's script prints when it is `echo WORDS` or
+/// `printf WORDS` (``g`printf it` `` is `git`); nothing for any other.
+fn printed(script: &str) -> String {
+    let script = script.trim();
+    script
+        .strip_prefix("echo ")
+        .or_else(|| script.strip_prefix("printf "))
+        .map(|w| w.replace(['\'', '"'], ""))
+        .unwrap_or_default()
 }
 
 /// `NAME=VALUE` words of a text, in order (quotes dropped from values).
@@ -987,6 +995,8 @@ mod tests {
             ("if [ -d \"$p/.git\" ]; then ls; fi",          None),
             ("if [[ -n $(rm -rf ~) ]]; then :; fi",       Some(C)),
             ("{ [ -f x ] > ~/.bashrc; }",                 Some(D)),
+            ("g`printf it` br`printf anch` -`printf d` x", Some(D)),
+            ("`echo rm` -rf ~",                           Some(C)),
         ];
         for (text, want) in rows {
             assert_eq!(worst(text), *want, "{text}");

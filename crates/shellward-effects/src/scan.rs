@@ -30,7 +30,7 @@ const CODE: &[(&str, &[&str])] = &[
     ("jrunscript", &["-e"]),
     // A makefile given inline (`make -E 'all: ; rm -rf ~'`), or on standard input (`make -f -`).
     ("make", &["-E", "--eval"]), ("gmake", &["-E", "--eval"]),
-    ("vim", &["-c", "--cmd"]), ("nvim", &["-c", "--cmd"]), ("ex", &["-c"]), ("tar", &["-I", "--use-compress-program", "--to-command", "--checkpoint-action", "--info-script", "--new-volume-script", "-F"]), ("mongosh", &["--eval"]), ("mongo", &["--eval"]),
+    ("vim", &["-c", "--cmd"]), ("nvim", &["-c", "--cmd"]), ("ex", &["-c"]), ("mongosh", &["--eval"]), ("mongo", &["--eval"]),
 ];
 
 /// Database clients and the options that carry SQL.
@@ -146,11 +146,10 @@ pub fn is_interpreter(program: &str) -> bool {
 }
 
 /// Does `program` read code from its operands or standard input, so that
-/// a text around it may be code? Not a program of [`CODE`] whose code is
-/// only in option values and whose operands are data (tar's archives).
+/// a text around it may be code? (tar runs shell commands from its helper
+/// options, read as scripts by the effect walk: `shellward_argv::tar`.)
 pub fn reads_code_text(program: &str) -> bool {
-    const CODE_IN_OPTIONS_ONLY: &[&str] = &["tar", "bsdtar", "gtar"];
-    is_interpreter(program) && !CODE_IN_OPTIONS_ONLY.contains(&program)
+    is_interpreter(program)
 }
 
 /// Does `program` read SQL (`psql`, `mysql`)? Its standard input may be SQL.

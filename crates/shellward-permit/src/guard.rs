@@ -413,6 +413,13 @@ impl Walk<'_> {
                     // (`sudo sh -c 'cd /etc && rm -f shadow'`).
                     self.nested_in_own_cwd(script, depth);
                 }
+                let program = s
+                    .words
+                    .first()
+                    .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
+                if crate::subject::is_tar(program) {
+                    self.tar_helpers(c, s, depth);
+                }
             }
             self.scripts_fed(commands, i, subjects.of_command(i), depth);
             self.out.extend(shown_over_worktree(c, &self.ctx()));
@@ -670,6 +677,61 @@ impl Walk<'_> {
     /// directory.
     /// [`Walk::nested`] for a shell's own script (`sh -c`): its `cd`s end
     /// with it.
+    /// What tar runs from its helper options (`--to-command=sh`, `-I
+    /// 'psql -X'`, `--checkpoint-action=exec=CMD`, read as tar reads its
+    /// argv, `TAR_OPTIONS` first): each script in order; and a reader of
+    /// scripts given the archive's data on its standard input runs code
+    /// nobody has seen.
+    fn tar_helpers(&mut self, c: &SimpleCommand, s: &crate::subject::Subject, depth: usize) {
+        let env = c.assignments.iter().rev().find(|a| a.name == "TAR_OPTIONS");
+        if depth >= MAX_DEPTH || env.is_some_and(|a| !a.value.is_static()) {
+            self.out.push(shellward_effects::lenient::unknown_script());
+            return;
+        }
+        let env = env.map(|a| a.value.value.as_str());
+        // A word known only when it runs, as a mark: a helper given one
+        // (`--to-command="$HELPER"`) runs what nobody has seen.
+        const UNSEEN: &str = "\0unseen";
+        let at = c.words.iter().position(|w| {
+            w.static_value()
+                .is_some_and(|v| crate::subject::is_tar(v.rsplit('/').next().unwrap_or(v)))
+        });
+        let words: Vec<String> = match at {
+            // The command as written, from tar on (`sudo tar ... "$X"`).
+            Some(at) if s.partial => c.words[at..]
+                .iter()
+                .map(|w| match w.static_value() {
+                    Some(v) => v.to_string(),
+                    // What is written before the expansion, then the mark
+                    // (`--to-command="$H"` is `--to-command=` and the mark).
+                    None => {
+                        let before = w.value.split(['$', '`']).next().unwrap_or("");
+                        format!("{}{UNSEEN}", before.replace(['\'', '"'], ""))
+                    }
+                })
+                .collect(),
+            _ => s.words.clone(),
+        };
+        // A program run by its path (`--rsh-command`) is a subject of its own.
+        for helper in shellward_argv::tar::helpers(&words, env) {
+            if helper.script.contains(UNSEEN) {
+                self.out.push(shellward_effects::lenient::unknown_script());
+                continue;
+            }
+            if helper.exec {
+                continue;
+            }
+            self.nested_in_own_cwd(&helper.script, depth);
+            if helper.fed {
+                let inner = shellward_syntax::analyze(&helper.script);
+                let subjects = crate::subject::subjects(inner.commands(), inner.source());
+                if subjects.list.iter().any(|s| runs_stdin(&s.words)) {
+                    self.out.push(shellward_effects::lenient::unknown_script());
+                }
+            }
+        }
+    }
+
     fn nested_in_own_cwd(&mut self, script: &str, depth: usize) {
         let saved = self.cwd.clone();
         self.nested(script, depth);

@@ -487,6 +487,9 @@ fn see_through(words: &[String], partial: bool, out: &mut Subjects, depth: usize
         out.complete = false;
         return;
     }
+    if is_tar(name) {
+        runners_of_tar(words, None, partial, out, depth);
+    }
     if let Some(wrapper) = runners::wrapper(name) {
         through_wrapper(wrapper, words, partial, out, depth);
     }
@@ -666,12 +669,45 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
         || name.starts_with("vim.")
         || ssh_runs_command(name, words)
         || code_runs
-        || words.iter().skip(1).any(|w| {
-            let option = w.split_once('=').map_or(w.as_str(), |(o, _)| o);
-            RUNS_OPTION.contains(&option)
-        })
+        || (!is_tar(name)
+            && words.iter().skip(1).any(|w| {
+                let option = w.split_once('=').map_or(w.as_str(), |(o, _)| o);
+                RUNS_OPTION.contains(&option)
+            }))
     {
         out.complete = false;
+    }
+}
+
+/// GNU tar and bsdtar, whose helper commands are read as tar reads its
+/// argv ([`runners_of_tar`]).
+pub(crate) fn is_tar(name: &str) -> bool {
+    matches!(name, "tar" | "gtar" | "bsdtar")
+}
+
+/// The commands a tar command line runs from its helper options
+/// (`--to-command`, `-I`, `--checkpoint-action=exec=`, ...), with
+/// `TAR_OPTIONS` read first, as subjects: each a shell script (`sh -c`),
+/// or for `--rsh-command` a program run by its path. A partial tar (a word
+/// known only when it runs) may have any.
+fn runners_of_tar(
+    words: &[String],
+    env: Option<&str>,
+    partial: bool,
+    out: &mut Subjects,
+    depth: usize,
+) {
+    if partial {
+        out.complete = false;
+    }
+    for helper in shellward_argv::tar::helpers(words, env) {
+        if helper.exec {
+            let program = vec![helper.script];
+            push(out, &program, false, "tar");
+            see_through(&program, false, out, depth + 1);
+        } else {
+            script(&helper.script, out, depth, "tar");
+        }
     }
 }
 
@@ -813,6 +849,10 @@ const OPTION_VARIABLES: &[&str] = &[
     "HOME", "XDG_CONFIG_HOME", "ZDOTDIR", "CURL_HOME", "WGETRC", "GIT_CONFIG_GLOBAL", "INPUTRC",
 ];
 
+/// Builtins that run no program: the variables set for them alone
+/// (`TAR_OPTIONS=... printf done`) reach nothing that reads them.
+const RUNS_NOTHING: &[&str] = &["echo", "printf", "true", "false", "test", "[", "pwd"];
+
 /// Builtins and programs whose `NAME=VALUE` arguments set variables for
 /// what runs later or under them.
 const SETTERS: &[&str] = &[
@@ -861,7 +901,14 @@ fn variables_run(c: &SimpleCommand, out: &mut Subjects, depth: usize) {
             out.complete = false;
         }
         let runs = COMMAND_VARIABLES.contains(&name) || make;
-        if OPTION_VARIABLES.contains(&name) {
+        // A prefix of this command alone (not `export`, `env`, `declare`).
+        let prefix = !SETTERS.contains(&program) && c.assignments.iter().any(|a| a.name == name);
+        if name == "TAR_OPTIONS" && prefix && is_tar(program) && value.is_some() {
+            // Read as tar reads it: before the command line's options.
+            let argv: Vec<String> = c.argv().map(str::to_string).collect();
+            let partial = c.words.iter().any(|w| !w.is_static());
+            runners_of_tar(&argv, value, partial, out, depth);
+        } else if OPTION_VARIABLES.contains(&name) && !(prefix && RUNS_NOTHING.contains(&program)) {
             out.complete = false;
         } else if runs {
             let Some(value) = value else {
@@ -1149,8 +1196,7 @@ fn escapes_on_stdin(words: &[String]) -> bool {
 /// `git fetch --upload-p=CMD`, `make --ev=...`).
 #[rustfmt::skip]
 const PROGRAM_RUNS_OPTION: &[(&str, &[&str])] = &[
-    ("tar", &["-I", "-F", "--use-compress-program", "--checkpoint-action", "--to-command", "--info-script", "--new-volume-script", "--rsh-command"]),
-    ("bsdtar", &["-I"]), ("zip", &["-TT", "--unzip-command"]),
+    ("zip", &["-TT", "--unzip-command"]),
     ("git", &["--upload-pack", "--receive-pack", "--exec", "--open-files-in-pager", "--extcmd", "--tool"]),
     ("rsync", &["--rsh", "--rsync-path"]), ("emacs", &["--eval"]),
     // Options read from a file: what they say is not seen.

@@ -1542,3 +1542,48 @@ fn twelfth_review_classes_are_guarded() {
     let wrong = misdecided(&p, rows);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// tar's helper options read as tar reads its argv (`shellward_argv::tar`,
+/// the thirteenth session): the command a helper runs is a script judged
+/// like any other, a reader of scripts fed the archive runs code nobody has
+/// seen, and what only looks like a helper (an archive named
+/// `--to-command=...`, a value of `--exclude`, an operand after `--`, a
+/// command tar ignores with `-O` or `-t`) runs nothing. Judged only, never run.
+#[test]
+fn tar_helpers_are_read_as_tar_reads_them() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("tar -xf in.tar --to-command='git reset --hard'",                     Ask),
+        ("tar -xf in.tar --to-com='git reset --hard'",                         Ask),
+        ("tar -xf in.tar --to-command=sh",                                     Ask),
+        ("tar -xf in.tar --to-command='sh -c \"psql -X\"'",                    Ask),
+        ("tar -cf out.tar -I 'psql -X' a.txt",                                 Ask),
+        ("tar cIf 'rm -rf ~' out.tar a.txt",                                   Ask),
+        ("tar -cf out.tar --checkpoint-action='exec=\\147it reset --hard' a.txt", Ask),
+        ("tar -cf out.tar --checkpoint-action=\"$ACTION\" a.txt",              Ask),
+        ("tar -xf in.tar --to-command=\"$HELPER\"",                            Ask),
+        ("sudo tar -xf in.tar --to-command=\"$HELPER\"",                       Ask),
+        ("TAR_OPTIONS=\"$OPTIONS\" tar -cf out.tar a.txt",                     Ask),
+        ("TAR_OPTIONS='-I sh' tar -xf in.tar",                                 Ask),
+        ("tar -cf host:out.tar --rmt-command='git reset --hard' a.txt",        Ask),
+        // What runs nothing.
+        ("tar -xf in.tar --to-command='printf \"git reset --hard\"'",          Allow),
+        ("tar -tf in.tar --to-command='git reset --hard'",                     Allow),
+        ("tar -xOf in.tar --to-command='git reset --hard'",                    Allow),
+        ("tar -cf '--to-command=git reset --hard' a.txt",                      Allow),
+        ("tar -cf out.tar --exclude '--checkpoint-action=exec=git reset --hard' a.txt", Allow),
+        ("tar -cf out.tar -- '--to-command=git reset --hard'",                 Allow),
+        ("tar -cf out.tar --checkpoint-action='echo=git reset --hard' a.txt",  Allow),
+        ("tar -cf out --info-script='git reset --hard' --info-script='printf x' a.txt", Allow),
+        ("tar -cf out -I 'git reset --hard' -z a.txt",                         Allow),
+        ("bsdtar -xf in.tar -I 'git reset --hard'",                            Allow),
+        ("tar --force-local -cf host:out --rmt-command='git reset --hard' a",  Allow),
+        ("tar -cf host:out --rsh-command='git reset --hard' a.txt",            Allow),
+        ("TAR_OPTIONS='--to-command=git reset --hard' printf done",            Allow),
+        ("TAR_OPTIONS=\"-I 'git reset --hard'\" tar -czf out a.txt",           Allow),
+        ("tar -czf out.tgz src",                                               Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

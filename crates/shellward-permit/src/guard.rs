@@ -413,6 +413,13 @@ impl Walk<'_> {
                     // (`sudo sh -c 'cd /etc && rm -f shadow'`).
                     self.nested_in_own_cwd(script, depth);
                 }
+                // `git -c 'alias.x=!f() { git branch "$@"; }; f' x -d v`: the
+                // alias's shell text with its arguments in place, read at
+                // its worst (a function's body is not followed otherwise).
+                if let Some(script) = crate::subject::git_shell_alias(&s.words) {
+                    let text = shellward_effects::lenient::text_effects(&script, &self.ctx());
+                    self.out.extend(text);
+                }
                 let program = s
                     .words
                     .first()

@@ -1642,6 +1642,71 @@ fn expand_git_alias(words: &[String], i: usize, partial: bool, out: &mut Subject
     out.complete = false;
 }
 
+/// The script a git `!` alias of this command line runs, for reading:
+/// git runs `sh -c 'BODY "$@"' BODY ARGS`, so the body's positional
+/// parameters (`"$@"`, `$1`, `${2}`, also inside a function it defines and
+/// calls with them: `!f() { git branch "$@"; }; f`) are the arguments,
+/// written in here quoted, and the arguments follow the body.
+pub(crate) fn git_shell_alias(words: &[String]) -> Option<String> {
+    if words
+        .first()
+        .is_none_or(|w| w.rsplit('/').next() != Some("git"))
+    {
+        return None;
+    }
+    let i = runners::git_globals(words.get(1..).unwrap_or(&[])).subcommand? + 1;
+    let body = git_alias_value(words, i, &words[i])?.strip_prefix('!')?;
+    let args: Vec<String> = words[i + 1..].iter().map(|w| shell_quote(w)).collect();
+    Some(format!("{} {}", positional(body, &args), args.join(" ")))
+}
+
+/// `text` with its positional parameters replaced by `args` (already
+/// quoted): `"$@"`, `$@`, `"$*"`, `$*` by all of them, `$N`, `${N}`,
+/// `"$N"` by one (or `''`), `$#` by their count.
+fn positional(text: &str, args: &[String]) -> String {
+    let all = args.join(" ");
+    let mut out = String::with_capacity(text.len() + all.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('$') {
+        let quoted = rest[..at].ends_with('"');
+        let after = &rest[at + 1..];
+        let (name, len) = match after.strip_prefix('{') {
+            Some(braced) => match braced.find('}') {
+                Some(end) => (&braced[..end], end + 2),
+                None => ("", 0),
+            },
+            None => match after.chars().next() {
+                Some(c @ ('@' | '*' | '#' | '0'..='9')) => (&after[..c.len_utf8()], 1),
+                _ => ("", 0),
+            },
+        };
+        let value = match name {
+            "@" | "*" => Some(all.clone()),
+            "#" => Some(args.len().to_string()),
+            n => n
+                .parse::<usize>()
+                .ok()
+                .filter(|k| *k > 0)
+                .map(|k| args.get(k - 1).cloned().unwrap_or_else(|| "''".to_string())),
+        };
+        match value {
+            Some(v) => {
+                // `"$@"` loses its quotes: the quoted words stand in.
+                let closes = quoted && rest[at + 1 + len..].starts_with('"');
+                out.push_str(if closes { &rest[..at - 1] } else { &rest[..at] });
+                out.push_str(&v);
+                rest = &rest[at + 1 + len + usize::from(closes)..];
+            }
+            None => {
+                out.push_str(&rest[..=at]);
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `word` quoted for a shell, as git passes an alias its arguments.
 fn shell_quote(word: &str) -> String {
     format!("'{}'", word.replace('\'', "'\\''"))

@@ -1587,3 +1587,23 @@ fn tar_helpers_are_read_as_tar_reads_them() {
     let wrong = misdecided(&p, rows);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A git `!` alias is `sh -c 'BODY "$@"' BODY ARGS`: its positional
+/// parameters are the arguments, also in a function it defines and calls
+/// (the thirteenth session's peer suites). A substitution that only prints
+/// names a program as it prints it (``g`printf it` `` is `git`).
+#[test]
+fn shell_aliases_and_printed_names_run_what_they_say() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("git -c 'alias.x=!f() { git branch \"$@\"; }; f' x -d feature",          Ask),
+        ("git -c 'alias.x=!f () { git branch \"${1}\" \"${2}\"; }; f' x -d feature", Ask),
+        ("git -c 'alias.x=!sh -c \"git reset --hard $1\"' x HEAD",                Ask),
+        ("g`printf it` br`printf anch` -`printf d` feature",                      Ask),
+        ("git -c 'alias.x=!f() { git log \"$@\"; }; f' x --oneline",              Allow),
+        ("git -c 'alias.st=!git status' st",                                      Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

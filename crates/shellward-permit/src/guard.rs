@@ -129,6 +129,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         exported: Vec::new(),
         many: false,
         fed: false,
+        missing_cwd: None,
         stdin_kept: false,
         exec_files: Vec::new(),
         // `cd NAME` looks NAME up in `CDPATH` first (`CDPATH=~ cd .ssh`).
@@ -279,6 +280,9 @@ struct Walk<'a> {
     many: bool,
     /// The current command's standard input is fed (a pipe or `<`).
     fed: bool,
+    /// Where a `cd` to a directory missing now may have led (the cwd is
+    /// then unknown: the `cd` may fail, or an earlier command make it).
+    missing_cwd: Option<PathBuf>,
     /// An `exec < FILE` earlier in the line fed every later command's
     /// standard input (`exec < answers.txt; rm -ri ./tree`).
     stdin_kept: bool,
@@ -583,8 +587,10 @@ impl Walk<'_> {
                     // what follows a `;` or `||` runs there (`cd /tmp/new; rm
                     // -rf *`): the new one is where they run only after `&&`
                     // or where it exists now.
-                    self.cwd = moved
-                        .filter(|dir| matches!(next, None | Some(Connector::And)) || dir.is_dir());
+                    let certain =
+                        |dir: &PathBuf| matches!(next, None | Some(Connector::And)) || dir.is_dir();
+                    self.missing_cwd = moved.clone().filter(|dir| !certain(dir));
+                    self.cwd = moved.filter(certain);
                 }
                 "ln" => {
                     // Expanded words as written (`ln -s $HOME /tmp/h`).
@@ -647,6 +653,16 @@ impl Walk<'_> {
             }
             let effect = shellward_effects::redirect(Some(t), append, &self.ctx());
             self.out.extend(effect);
+            // After `mkdir -p ~/.ssh; cd ~/.ssh;` (a directory missing now,
+            // so where the shell is is unknown): the file there too.
+            if self.cwd.is_none()
+                && let Some(dir) = self.missing_cwd.clone()
+            {
+                let saved = self.cwd.replace(dir);
+                let there = shellward_effects::redirect(Some(t), append, &self.ctx());
+                self.cwd = saved;
+                self.out.extend(there);
+            }
             return;
         }
         // `psql < <(echo 'DROP DATABASE x')`: what the substitution prints

@@ -1607,3 +1607,19 @@ fn shell_aliases_and_printed_names_run_what_they_say() {
     let wrong = misdecided(&p, rows);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// After a `cd` to a directory missing now (so the shell may be there, if
+/// an earlier command makes it, or still here), a relative file written is
+/// placed there too: `mkdir -p ~/.ssh; cd ~/.ssh; echo KEY >> authorized_keys`.
+#[test]
+fn writes_after_a_cd_to_a_missing_directory_are_placed_there_too() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("cd /home/nobody-here/.ssh; echo k >> authorized_keys",   Ask),
+        ("mkdir -p ~/.ssh; cd ~/.ssh; echo k >> authorized_keys",  Ask),
+        ("cd /var/tmp/nothing-here; echo k >> notes.txt",          Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

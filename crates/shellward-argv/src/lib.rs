@@ -13,6 +13,7 @@
 //!   their options from their manuals, and what they run: the command
 //!   after the options, an operand and then the command, a shell script,
 //!   `find -exec ... ;`, git's subcommand after its global options.
+//! * [`remote`]: the command ssh, `docker exec` and `kubectl exec` run elsewhere.
 //! * [`tar`]: the commands tar runs from its helper options.
 //! * [`spec`]: the lenient reading of an argv against a command tree (the
 //!   registry's), through the [`spec::Spec`] trait.
@@ -20,6 +21,7 @@
 //! No dependencies; no allocation beyond the parsed results.
 
 pub mod options;
+pub mod remote;
 pub mod runners;
 pub mod spec;
 pub mod tar;

@@ -15,16 +15,14 @@
 /// A command tar runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Helper {
-    /// What runs: a shell script (`sh -c SCRIPT`), or for an [`exec`](Helper::exec)
-    /// helper the program's path.
+    /// What runs, as a shell script (`sh -c SCRIPT`); a program tar runs
+    /// itself with arguments (`--rsh-command`) as those words, quoted.
     pub script: String,
     /// Its standard input is the archive or a member's contents: data,
     /// which a shell or interpreter would run as code.
     pub fed: bool,
     /// It runs on the remote host of a `host:file` archive.
     pub remote: bool,
-    /// Run as a program path, not through the shell (`--rsh-command`).
-    pub exec: bool,
     /// The option that gave it.
     pub option: &'static str,
 }
@@ -62,15 +60,17 @@ const COMPRESSORS: &[&str] = &[
 ];
 
 /// The commands a tar command line (`words[0]` tar, gtar or bsdtar) runs,
-/// with `env_options` (`TAR_OPTIONS`) read before its arguments.
-pub fn helpers(words: &[String], env_options: Option<&str>) -> Vec<Helper> {
+/// with `env_options` (`TAR_OPTIONS`) read before its arguments; `None`
+/// when `TAR_OPTIONS` holds what tar's splitter decodes and this one does
+/// not follow (a backslash escape, a blank other than space, tab, newline).
+pub fn helpers(words: &[String], env_options: Option<&str>) -> Option<Vec<Helper>> {
     let program = words
         .first()
         .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
     let bsd = program == "bsdtar";
     let mut args = exploded(words.get(1..).unwrap_or(&[]));
     if let Some(env) = env_options.filter(|_| !bsd) {
-        args.splice(0..0, split_options(env));
+        args.splice(0..0, split_options(env)?);
     }
     let mut state = State::default();
     let mut i = 0;
@@ -112,16 +112,19 @@ pub fn helpers(words: &[String], env_options: Option<&str>) -> Vec<Helper> {
             }
         }
     }
-    state.into_helpers()
+    Some(state.into_helpers())
 }
 
 /// What the options said so far.
 #[derive(Default)]
 struct State {
     extract: bool,
+    /// Writes an archive (`-c`, `-r`, `-u`, `-A`): the compressor compresses.
+    creates: bool,
     to_stdout: bool,
     force_local: bool,
-    archive: Option<String>,
+    /// Every `-f`: with `-M` each is a volume, and the first is opened.
+    archives: Vec<String>,
     to_command: Option<String>,
     compressor: Option<String>,
     info_script: Option<(String, &'static str)>,
@@ -134,11 +137,13 @@ impl State {
     fn short(&mut self, letter: char, value: Option<String>, bsd: bool) {
         match letter {
             'x' => self.extract = true,
+            'c' | 'r' | 'u' | 'A' => self.creates = true,
             'O' => self.to_stdout = true,
-            'f' => self.archive = value,
+            'f' => self.archives.extend(value),
             'I' if !bsd => self.compressor = value,
             'F' if !bsd => self.info_script = value.map(|v| (v, "-F")),
-            'z' | 'j' | 'J' | 'Z' | 'a' => self.compressor = None,
+            // `-a` picks a compressor only for a known suffix: `-I` may stand.
+            'z' | 'j' | 'J' | 'Z' => self.compressor = None,
             _ => {}
         }
     }
@@ -146,9 +151,12 @@ impl State {
     fn option(&mut self, name: &str, value: Option<String>, bsd: bool) {
         match name {
             "--extract" | "--get" => self.extract = true,
+            "--create" | "--append" | "--update" | "--catenate" | "--concatenate" => {
+                self.creates = true;
+            }
             "--to-stdout" => self.to_stdout = true,
             "--force-local" => self.force_local = true,
-            "--file" => self.archive = value,
+            "--file" => self.archives.extend(value),
             "--to-command" if !bsd => self.to_command = value,
             "--use-compress-program" => self.compressor = value,
             "--info-script" | "--new-volume-script" if !bsd => {
@@ -178,14 +186,15 @@ impl State {
             script,
             fed,
             remote: false,
-            exec: false,
             option,
         };
         let mut out = Vec::new();
         if let Some(c) = self.to_command.filter(|_| self.extract && !self.to_stdout) {
             out.push(helper(c, true, "--to-command"));
         }
+        // Reading an archive, tar runs `sh -c "PROG -d"`.
         if let Some(c) = self.compressor {
+            let c = if self.creates { c } else { format!("{c} -d") };
             out.push(helper(c, true, "--use-compress-program"));
         }
         if let Some((c, option)) = self.info_script {
@@ -196,29 +205,38 @@ impl State {
                 .into_iter()
                 .map(|c| helper(c, false, "--checkpoint-action")),
         );
-        // A remote archive (`host:file`; none named: `$TAPE`, which may be
-        // one), unless `--force-local` says a colon is part of a file name.
-        let remote = !self.force_local
-            && self.archive.as_deref().is_none_or(|a| {
-                a.split_once(':')
-                    .is_some_and(|(host, _)| !host.contains('/'))
-            });
+        // A remote archive (`[user@]host:file`; none named: `$TAPE`, which
+        // may be one), unless `--force-local` says a colon is in a name.
+        let host = |a: &String| {
+            a.split_once(':')
+                .map(|(host, _)| host.rsplit('@').next().unwrap_or(host).to_string())
+                .filter(|host| !host.contains('/'))
+        };
+        let hosts: Vec<String> = self.archives.iter().filter_map(host).collect();
+        let remote = !self.force_local && (self.archives.is_empty() || !hosts.is_empty());
         if remote {
+            let rmt = self.rmt_command.clone();
             if let Some(c) = self.rmt_command {
                 out.push(Helper {
                     remote: true,
                     ..helper(c, false, "--rmt-command")
                 });
             }
+            // Run by tar itself, not a shell: `PROG HOST RMT-COMMAND`.
             if let Some(c) = self.rsh_command {
-                out.push(Helper {
-                    exec: true,
-                    ..helper(c, false, "--rsh-command")
-                });
+                let host = hosts.first().cloned().unwrap_or_else(|| "host".to_string());
+                let rmt = rmt.unwrap_or_else(|| "/etc/rmt".to_string());
+                let argv: Vec<String> = [c, host, rmt].iter().map(|w| quoted(w)).collect();
+                out.push(helper(argv.join(" "), false, "--rsh-command"));
             }
         }
         out
     }
+}
+
+/// A word quoted for the shell.
+fn quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// An old-style first argument (`cfI`, no dash) as the options it stands
@@ -284,14 +302,18 @@ const KNOWN_FLAGS: &[&str] = &[
     "--wildcards", "--wildcards-match-slash", "--xattrs", "--xz", "--zstd",
 ];
 
-/// `TAR_OPTIONS` split into words as tar splits it (blanks, with single
-/// and double quotes and backslashes; nothing expanded).
-fn split_options(text: &str) -> Vec<String> {
+/// `TAR_OPTIONS` split into words as tar splits it (at spaces, tabs and
+/// newlines, with single and double quotes; nothing expanded); `None` for
+/// a backslash (tar decodes C escapes: `\x67` is `g`) or another blank.
+fn split_options(text: &str) -> Option<Vec<String>> {
+    let blank = |c: char| matches!(c, ' ' | '\t' | '\n');
+    if text.contains('\\') || text.chars().any(|c| c.is_whitespace() && !blank(c)) {
+        return None;
+    }
     let (mut out, mut word, mut quote, mut started) = (Vec::new(), String::new(), None, false);
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
+    for c in text.chars() {
         match (quote, c) {
-            (None, c) if c.is_whitespace() => {
+            (None, c) if blank(c) => {
                 if started {
                     out.push(std::mem::take(&mut word));
                 }
@@ -299,11 +321,6 @@ fn split_options(text: &str) -> Vec<String> {
             }
             (None, '\'' | '"') => (quote, started) = (Some(c), true),
             (Some(q), c) if c == q => quote = None,
-            (Some('\''), c) => word.push(c),
-            (_, '\\') => {
-                word.extend(chars.next());
-                started = true;
-            }
             (_, c) => {
                 word.push(c);
                 started = true;
@@ -313,11 +330,11 @@ fn split_options(text: &str) -> Vec<String> {
     if started {
         out.push(word);
     }
-    out
+    Some(out)
 }
 
 /// tar's `copy_string_unquote`: surrounding quotes removed, then C escapes
-/// (`\n`, `\\`, octal `\147`) decoded.
+/// (`\n`, `\\`, `\?`, octal `\147`) decoded; others keep their backslash.
 fn unquoted(text: &str) -> String {
     let text = text
         .strip_prefix('"')
@@ -346,16 +363,23 @@ fn unquoted(text: &str) -> String {
             i += 1 + octal;
             continue;
         }
-        out.push(match next {
-            b'n' => b'\n',
-            b't' => b'\t',
-            b'r' => b'\r',
-            b'a' => 7,
-            b'b' => 8,
-            b'f' => 12,
-            b'v' => 11,
-            other => other,
-        });
+        let decoded = match next {
+            b'\\' => Some(b'\\'),
+            b'n' => Some(b'\n'),
+            b't' => Some(b'\t'),
+            b'r' => Some(b'\r'),
+            b'a' => Some(7),
+            b'b' => Some(8),
+            b'f' => Some(12),
+            b'v' => Some(11),
+            b'?' => Some(0x7f),
+            _ => None,
+        };
+        match decoded {
+            Some(b) => out.push(b),
+            // `unquote_string` keeps a backslash it does not know (`\'`).
+            None => out.extend([b'\\', next]),
+        }
         i += 2;
     }
     String::from_utf8_lossy(&out).into_owned()
@@ -368,6 +392,7 @@ mod tests {
     fn scripts(command: &str, env: Option<&str>) -> Vec<(String, bool, &'static str)> {
         let words: Vec<String> = command.split(' ').map(str::to_string).collect();
         helpers(&words, env)
+            .unwrap_or_default()
             .into_iter()
             .map(|h| (h.script, h.fed, h.option))
             .collect()
@@ -389,6 +414,12 @@ mod tests {
         ("tar -czf out -Ipsql f",                      &[("psql", true, "--use-compress-program")]),
         ("tar -cf out -I psql -z f",                   &[]),
         ("tar cIf psql out f",                         &[("psql", true, "--use-compress-program")]),
+        ("tar xIf psql out",                           &[("psql -d", true, "--use-compress-program")]),
+        ("tar -xf a.tar -I psql",                      &[("psql -d", true, "--use-compress-program")]),
+        ("tar -cf x.tar -I psql -a f",                 &[("psql", true, "--use-compress-program")]),
+        ("tar -cf localhost:x --rsh-command=/bin/rm --rmt-command=y f", &[("y", false, "--rmt-command"), ("'/bin/rm' 'localhost' 'y'", false, "--rsh-command")]),
+        ("tar -cM -f h:x -f l.tar --rmt-command=rm f", &[("rm", false, "--rmt-command")]),
+        ("tar -cf x --checkpoint-action=exec=a\\'b f", &[("a\\'b", false, "--checkpoint-action")]),
         ("bsdtar -xf a.tar -I list",                   &[]),
         ("tar -cf out --checkpoint-action=exec=\\147it f", &[("git", false, "--checkpoint-action")]),
         ("tar -cf out --checkpoint-action=echo=x f",   &[]),
@@ -424,5 +455,8 @@ mod tests {
             scripts("bsdtar -cf out f", Some("--use-compress-program=sh")),
             []
         );
+        let words: Vec<String> = ["tar", "-xf", "a"].map(String::from).to_vec();
+        assert_eq!(helpers(&words, Some("--to-command=\\x67it")), None);
+        assert_eq!(helpers(&words, Some("--exclude=x\r--to-command=sh")), None);
     }
 }

@@ -155,6 +155,7 @@ fn read_text(text: &str, ctx: &Context<'_>) -> Vec<Effect> {
         cwd: if moved { None } else { ctx.cwd },
         stdin_fed: ctx.stdin_fed || text.contains(['|', '<']),
         many: false,
+        remote: ctx.remote,
         ..ctx.clone()
     };
     let mut out = Vec::new();
@@ -973,6 +974,7 @@ mod tests {
             links: &[],
             stdin_fed: false,
             many: false,
+            remote: false,
         };
         crate::worst(&text_effects(text, &ctx))
     }
@@ -1017,6 +1019,7 @@ mod tests {
             links: &[],
             stdin_fed: false,
             many: false,
+            remote: false,
         };
         assert!(
             text_effects(&text, &ctx)

@@ -143,6 +143,9 @@ pub struct Context<'a> {
     /// The command runs on a list known only when it runs (`xargs rm`,
     /// `find -exec`): one unknown target may be many files.
     pub many: bool,
+    /// The command runs on another machine or in a container (`ssh HOST
+    /// CMD`): a file there may exist whatever this machine holds.
+    pub remote: bool,
 }
 
 /// The effects of one simple command (at most one row's, plus what its
@@ -575,9 +578,10 @@ fn launched_at(
 /// Does `word` name a non-empty regular file (what writing over loses; a
 /// directory or a FIFO is not written over)?
 pub(crate) fn holds_data(word: &str, ctx: &Context<'_>) -> bool {
-    scope::absolute(word, ctx)
-        .and_then(|p| std::fs::metadata(p).ok())
-        .is_some_and(|m| m.is_file() && m.len() > 0)
+    ctx.remote
+        || scope::absolute(word, ctx)
+            .and_then(|p| std::fs::metadata(p).ok())
+            .is_some_and(|m| m.is_file() && m.len() > 0)
 }
 
 /// The effect of writing through a redirection to `target` (a decoded

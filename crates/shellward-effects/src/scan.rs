@@ -540,6 +540,7 @@ fn shell_in_code(words: &str, out: &mut Vec<Effect>) {
         links: &[],
         stdin_fed: false,
         many: false,
+        remote: false,
     };
     out.extend(crate::lenient::text_effects(words, &ctx));
     DEPTH.set(DEPTH.get() - 1);

@@ -17,6 +17,7 @@ fn ctx(stdin_fed: bool) -> Context<'static> {
         links: &[],
         stdin_fed,
         many: false,
+        remote: false,
     }
 }
 
@@ -209,6 +210,7 @@ fn a_temporary_directory_holding_the_workspace_is_not_temporary() {
         links: &[],
         stdin_fed: false,
         many: false,
+        remote: false,
     };
     #[rustfmt::skip]
     let rows: &[(&str, Option<Severity>, Option<Severity>)] = &[

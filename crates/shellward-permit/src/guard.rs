@@ -132,6 +132,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         missing_cwd: None,
         stdin_kept: false,
         exec_files: Vec::new(),
+        remote: false,
         // `cd NAME` looks NAME up in `CDPATH` first (`CDPATH=~ cd .ssh`).
         cdpath: analysis.source().contains("CDPATH") || std::env::var_os("CDPATH").is_some(),
         out: Vec::new(),
@@ -150,6 +151,7 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
             links: &[],
             stdin_fed: false,
             many: false,
+            remote: false,
         };
         walk.out.extend(shellward_effects::lenient::text_effects(
             analysis.source(),
@@ -292,6 +294,8 @@ struct Walk<'a> {
     /// Descriptors an `exec` earlier in the line opened on files
     /// (`exec 3< ~/.bashrc`), as `(fd, file)`.
     exec_files: Vec<(u32, String)>,
+    /// This walk reads a command run on another machine or in a container.
+    remote: bool,
     out: Vec<Effect>,
 }
 
@@ -304,6 +308,7 @@ impl Walk<'_> {
             links: &self.links,
             stdin_fed: self.fed,
             many: self.many,
+            remote: self.remote,
         }
     }
 
@@ -344,6 +349,10 @@ impl Walk<'_> {
                 let appended = matches!(s.via.as_deref(), Some("xargs" | "parallel"));
                 let partial = s.partial || appended;
                 self.many = appended || s.via.as_deref() == Some("find");
+                // `... | xargs sh -c`: the script is a word xargs reads.
+                if appended && code_option_last(&s.words) {
+                    self.out.push(shellward_effects::lenient::unknown_script());
+                }
                 let mut words = std::borrow::Cow::Borrowed(&s.words);
                 if s.partial && s.via.is_none() && !s.words.is_empty() {
                     // The command itself with a word expanded when it runs:
@@ -417,6 +426,13 @@ impl Walk<'_> {
                     // (`sudo sh -c 'cd /etc && rm -f shadow'`).
                     self.nested_in_own_cwd(script, depth);
                 }
+                // `ssh host CMD`, `docker exec -i c sh`: what runs there, and
+                // what it reads of this command's standard input.
+                if let Some(run) =
+                    shellward_argv::remote::remote_run(&s.words).filter(|_| !s.partial)
+                {
+                    self.remote(&run, commands, i, depth);
+                }
                 // `git -c 'alias.x=!f() { git branch "$@"; }; f' x -d v`: the
                 // alias's shell text with its arguments in place, read at
                 // its worst (a function's body is not followed otherwise).
@@ -451,6 +467,12 @@ impl Walk<'_> {
         depth: usize,
     ) {
         let c = &commands[i];
+        // A remote runner's command reads its input elsewhere ([`Walk::remote`]).
+        let local: Vec<&crate::subject::Subject> = subjects_here
+            .iter()
+            .filter(|s| s.partial || shellward_argv::remote::remote_run(&s.words).is_none())
+            .collect();
+        let subjects_here = local.as_slice();
         let readers = readers(subjects_here.iter().map(|s| s.words.as_slice()));
         // `rm -ri ./tree <> answers`: standard input opened to read and
         // write, not truncated, and nothing writes to it unless the command
@@ -706,15 +728,22 @@ impl Walk<'_> {
     /// scripts given the archive's data on its standard input runs code
     /// nobody has seen.
     fn tar_helpers(&mut self, c: &SimpleCommand, s: &crate::subject::Subject, depth: usize) {
+        // `TAR_OPTIONS` set for this command (`TAR_OPTIONS=x tar`, `env
+        // TAR_OPTIONS=x nice tar`), or exported earlier (read at its worst).
+        let named = c.argv().find_map(|w| w.strip_prefix("TAR_OPTIONS="));
         let env = c.assignments.iter().rev().find(|a| a.name == "TAR_OPTIONS");
-        if depth >= MAX_DEPTH || env.is_some_and(|a| !a.value.is_static()) {
+        let exported = self.exported.iter().any(|(program, _)| *program == "tar");
+        if depth >= MAX_DEPTH || exported || env.is_some_and(|a| !a.value.is_static()) {
             self.out.push(shellward_effects::lenient::unknown_script());
             return;
         }
-        let env = env.map(|a| a.value.value.as_str());
+        let env = env.map(|a| a.value.value.as_str()).or(named);
         // A word known only when it runs, as a mark: a helper given one
         // (`--to-command="$HELPER"`) runs what nobody has seen.
         const UNSEEN: &str = "\0unseen";
+        // Brace words as bash makes them (`{--to-command,} sh`).
+        let expanded = shellward_syntax::brace_expanded(std::slice::from_ref(c));
+        let c = &expanded[0];
         let at = c.words.iter().position(|w| {
             w.static_value()
                 .is_some_and(|v| crate::subject::is_tar(v.rsplit('/').next().unwrap_or(v)))
@@ -735,23 +764,127 @@ impl Walk<'_> {
                 .collect(),
             _ => s.words.clone(),
         };
-        // A program run by its path (`--rsh-command`) is a subject of its own.
-        for helper in shellward_argv::tar::helpers(&words, env) {
+        let Some(helpers) = shellward_argv::tar::helpers(&words, env) else {
+            self.out.push(shellward_effects::lenient::unknown_script());
+            return;
+        };
+        for helper in helpers {
             if helper.script.contains(UNSEEN) {
                 self.out.push(shellward_effects::lenient::unknown_script());
                 continue;
             }
-            if helper.exec {
-                continue;
-            }
             self.nested_in_own_cwd(&helper.script, depth);
+            // Given the archive or a member on its input: only a program
+            // that takes its input as data is known not to run it (`sed
+            // e`, `xargs sh -c`, `awk '{system($0)}'` do).
             if helper.fed {
                 let inner = shellward_syntax::analyze(&helper.script);
                 let subjects = crate::subject::subjects(inner.commands(), inner.source());
-                if subjects.list.iter().any(|s| runs_stdin(&s.words)) {
+                let data_only = inner.status == ParseStatus::Ok
+                    && subjects.complete
+                    && subjects.list.iter().all(|s| {
+                        s.words.first().is_some_and(|w| {
+                            TAKES_INPUT_AS_DATA.contains(&w.rsplit('/').next().unwrap_or(w))
+                        })
+                    });
+                if !data_only {
                     self.out.push(shellward_effects::lenient::unknown_script());
                 }
             }
+        }
+    }
+
+    /// A command run on another machine or in a container (`ssh host
+    /// CMD`, `docker exec -i c sh`): read there (nothing is the
+    /// workspace, ssh starts in the remote home, any file may exist), with
+    /// what this command's standard input gives a remote reader of scripts
+    /// (`printf 'rm -rf /' | ssh host`: the login shell runs it; `| ssh host
+    /// cat` prints it). Its effects are named by where they happen.
+    fn remote(
+        &mut self,
+        run: &shellward_argv::remote::RemoteRun,
+        commands: &[SimpleCommand],
+        i: usize,
+        depth: usize,
+    ) {
+        if run.nothing || depth >= MAX_DEPTH {
+            return;
+        }
+        let script = match run.shell_text {
+            true => run.command.join(" "),
+            false => {
+                let quoted: Vec<String> = run.command.iter().map(|w| shell_quoted(w)).collect();
+                quoted.join(" ")
+            }
+        };
+        let home = Path::new(REMOTE_HOME);
+        let mut there = Walk {
+            roots: &[],
+            home: Some(home),
+            cwd: run.shell_text.then(|| home.to_path_buf()),
+            links: Vec::new(),
+            exported: Vec::new(),
+            many: false,
+            fed: false,
+            missing_cwd: None,
+            stdin_kept: false,
+            cdpath: false,
+            exec_files: Vec::new(),
+            remote: true,
+            out: Vec::new(),
+        };
+        if !script.is_empty() {
+            there.read_remote(&script, depth);
+        }
+        // As for a local pipe: a reader of scripts (the login shell, a
+        // shell, an SQL client, an interpreter) reads it, unless a shell was
+        // given its script with `-c`.
+        let inner = shellward_syntax::analyze(&script);
+        let subjects = crate::subject::subjects(inner.commands(), inner.source());
+        let scripted = subjects
+            .list
+            .iter()
+            .any(|s| shell_script(&s.words).is_some());
+        let mut readers: Vec<&str> = readers(subjects.list.iter().map(|s| s.words.as_slice()));
+        // The login shell, or one reading its input (`sh -c 'bash -s'`).
+        let shell_reads = script.is_empty() || subjects.list.iter().any(|s| runs_stdin(&s.words));
+        if shell_reads {
+            readers.push("sh");
+        }
+        let reads_input =
+            inner.status != ParseStatus::Ok || shell_reads || (!readers.is_empty() && !scripted);
+        if run.stdin && self.fed && reads_input {
+            match fed_text(commands, i) {
+                Some(text) => {
+                    let (shells, others): (Vec<&str>, Vec<&str>) =
+                        readers.iter().partition(|r| SHELLS.contains(r));
+                    if !shells.is_empty() || readers.is_empty() {
+                        there.read_remote(&text, depth);
+                    }
+                    there.read_as_script(&text, &others, depth);
+                }
+                None => there.out.push(shellward_effects::lenient::unknown_script()),
+            }
+        }
+        for mut effect in there.out {
+            let target = effect.target.take().unwrap_or_default();
+            effect.target = Some(format!("{}:{target}", run.host));
+            self.out.push(effect);
+        }
+    }
+
+    /// A script read where it runs: precisely, and at its worst where the
+    /// precise reading cannot follow it.
+    fn read_remote(&mut self, script: &str, depth: usize) {
+        let inner = shellward_syntax::analyze(script);
+        let subjects = crate::subject::subjects(inner.commands(), inner.source());
+        let parsed = inner.status == ParseStatus::Ok;
+        if unfollowed(&inner, &subjects, parsed) {
+            let text = shellward_effects::lenient::text_effects(script, &self.ctx());
+            self.out.extend(text);
+        }
+        if parsed {
+            self.script(inner.commands(), &subjects, depth + 1);
         }
     }
 
@@ -938,6 +1071,82 @@ fn find_roots(c: &SimpleCommand) -> Option<Vec<&str>> {
 /// or `printf` of static words without escapes or formats, or `cat` of a
 /// here-document or here-string (`echo -e '\x72m'`, `printf '\162m'` and
 /// `echo $(curl ...)` are made only when they run).
+/// Does a reader of scripts end in the option its code follows (`sh -c`,
+/// `bash -lc`, `python3 -c`, `node -e`), so that the code is the next word
+/// a runner appends?
+fn code_option_last(words: &[String]) -> bool {
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
+        return false;
+    };
+    let base = first.rsplit('/').next().unwrap_or(first);
+    let shell = SHELLS.contains(&base);
+    let reader = shell
+        || shellward_effects::scan::is_interpreter(base)
+        || shellward_effects::scan::is_sql_client(base);
+    let cluster = last.strip_prefix('-').filter(|l| !l.starts_with('-'));
+    reader
+        && words.len() > 1
+        && match cluster {
+            Some(letters) if shell => letters.ends_with('c'),
+            Some(letters) => letters.ends_with(['c', 'e', 'E']),
+            None => matches!(last.as_str(), "--command" | "--eval" | "--execute"),
+        }
+}
+
+/// Programs that take their standard input as data, never as code: what
+/// tar may feed an archive or a member to (`--to-command`, `-I`) without
+/// it being run.
+#[rustfmt::skip]
+const TAKES_INPUT_AS_DATA: &[&str] = &[
+    "cat", "wc", "head", "tail", "tee", "dd", "od", "xxd", "hexdump", "base64", "md5sum", "sha1sum",
+    "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "printf", "echo",
+    "true", "false", "gzip", "gunzip", "zcat", "pigz", "bzip2", "bunzip2", "pbzip2", "xz", "unxz",
+    "lzma", "zstd", "unzstd", "pzstd", "lz4", "lzip", "lzop", "brotli", "compress", "uncompress",
+];
+
+/// Where a remote walk puts the remote user's home: a name no local
+/// directory has, so nothing of this machine's is read for it.
+const REMOTE_HOME: &str = "/\u{1}remote-home";
+
+/// `word` quoted for a shell (an argv handed to a reader of scripts).
+fn shell_quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// What the `i`th command's standard input holds, when the line says it:
+/// what the command before a pipe prints (`echo WORDS`, `printf '%s\n'
+/// WORDS`, `cat <<EOF`), or its own here-document or here-string. `None`
+/// for anything else (a file, a program's output).
+fn fed_text(commands: &[SimpleCommand], i: usize) -> Option<String> {
+    let c = &commands[i];
+    let own = c.redirects.iter().rev().find(|r| r.effective_fd() == 0);
+    if let Some(r) = own {
+        return match (&r.heredoc, r.op) {
+            (Some(doc), _) if doc.dynamic.is_none() => Some(doc.body.clone()),
+            (None, RedirectOp::HereString) if r.target.is_static() => Some(r.target.value.clone()),
+            _ => None,
+        };
+    }
+    if !matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll)) {
+        return None;
+    }
+    let before = commands.get(i.checked_sub(1)?)?;
+    if !before.words.iter().all(|w| w.is_static()) {
+        return None;
+    }
+    let args: Vec<&str> = before.argv().skip(1).collect();
+    match args.split_first() {
+        _ if written_out(before) && before.argv().next() == Some("cat") => {
+            fed_text(commands, i - 1)
+        }
+        _ if written_out(before) => Some(args.join(" ")),
+        Some((&("%s\\n" | "%s"), words)) if before.argv().next() == Some("printf") => {
+            Some(words.join("\n"))
+        }
+        _ => None,
+    }
+}
+
 fn written_out(c: &SimpleCommand) -> bool {
     let static_words = c.words.iter().all(|w| w.is_static());
     match c.argv().next() {
@@ -1205,6 +1414,7 @@ fn changed_dir(
         links: &[],
         stdin_fed: false,
         many: false,
+        remote: false,
     };
     shellward_effects::scope::resolve(target, &ctx)
 }

@@ -339,7 +339,8 @@ fn guard_rules(req: &Request<'_>, subjects: &subject::Subjects) -> Option<Decisi
     if !has_guard_rules {
         return None;
     }
-    let complete = parsed && subjects.complete && req.analysis.unsupported().is_empty();
+    let complete =
+        parsed && subjects.complete && !subjects.remote && req.analysis.unsupported().is_empty();
     // Every word of every command known (`rm $X` is not: its known words
     // are matched in the text).
     let all_known = complete && subjects.list.iter().all(|s| !s.partial);

@@ -51,6 +51,10 @@ pub struct Subjects {
     /// (`let n`, `$((n))`, `test -v "$x"`, `${!x}`, `${x@P}`, `${a[n]}`),
     /// where a subscript's `$(...)` runs.
     pub(crate) evaluates: bool,
+    /// A command runs elsewhere (`ssh host CMD`, `docker exec c CMD`):
+    /// what it runs the effect model reads there, but rules, which name
+    /// local programs, cannot be checked against it.
+    pub(crate) remote: bool,
 }
 
 /// How deep wrappers and inline scripts are followed.
@@ -65,6 +69,7 @@ pub fn subjects(commands: &[SimpleCommand], source: &str) -> Subjects {
         starts: Vec::with_capacity(commands.len()),
         runtime_values: false,
         evaluates: false,
+        remote: false,
     };
     let mut wrote = false;
     let mut moved = false;
@@ -159,7 +164,10 @@ fn sed_is_plain(args: &[String]) -> bool {
 fn writes_files(c: &SimpleCommand) -> bool {
     let program = c.argv().next().unwrap_or("");
     let base = program.rsplit('/').next().unwrap_or(program);
-    (WRITES_FILES.contains(&base) && !(base == "git" && git_only_reads(c)))
+    // The printers write only where a redirection (or an inherited
+    // descriptor one names, `>&3`) points them.
+    let printer = matches!(base, "echo" | "printf" | "cat") && c.redirects.is_empty();
+    (WRITES_FILES.contains(&base) && !(base == "git" && git_only_reads(c)) && !printer)
         || (base != "git" && crate::renames::writes_files(c))
         || c.redirects.iter().any(|r| {
             r.heredoc.is_none()
@@ -633,7 +641,10 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
         && shellward_effects::launches(words)
         && runners::wrapper(name).is_none()
     {
-        out.complete = false;
+        match shellward_argv::remote::remote_run(words) {
+            Some(_) => out.remote = true,
+            None => out.complete = false,
+        }
     }
     if replays(name, words)
         || shell_escape(name, words)
@@ -665,7 +676,9 @@ fn mark_opaque(words: &[String], name: &str, out: &mut Subjects) {
     if GIT_FRONTENDS.contains(&name) {
         out.git_opaque = true;
     }
-    if OPAQUE.contains(&name)
+    let remote = OPAQUE.contains(&name) && shellward_argv::remote::remote_run(words).is_some();
+    out.remote |= remote;
+    if (OPAQUE.contains(&name) && !remote)
         || name.starts_with("vim.")
         || ssh_runs_command(name, words)
         || code_runs
@@ -700,14 +713,13 @@ fn runners_of_tar(
     if partial {
         out.complete = false;
     }
-    for helper in shellward_argv::tar::helpers(words, env) {
-        if helper.exec {
-            let program = vec![helper.script];
-            push(out, &program, false, "tar");
-            see_through(&program, false, out, depth + 1);
-        } else {
-            script(&helper.script, out, depth, "tar");
+    match shellward_argv::tar::helpers(words, env) {
+        Some(helpers) => {
+            for helper in helpers {
+                script(&helper.script, out, depth, "tar");
+            }
         }
+        None => out.complete = false,
     }
 }
 
@@ -1102,7 +1114,7 @@ const SSH_COMMAND_KEYS: &[&str] = &[
 /// [`SSH_COMMAND_KEYS`] (`-o ProxyCommand=...`, glued or not, any case), or
 /// a configuration file (`-F cfg`) that may hold one?
 fn ssh_runs_command(name: &str, words: &[String]) -> bool {
-    SSH_CLIENTS.contains(&name)
+    (SSH_CLIENTS.contains(&name) || matches!(name, "ssh" | "autossh"))
         && words.iter().skip(1).any(|w| {
             let lower = w.to_ascii_lowercase();
             let setting = lower.strip_prefix("-o").unwrap_or(&lower);

@@ -517,7 +517,8 @@ fn deny_and_ask_see_through_wrappers() {
             &["deny: rm:*"],
             "echo 'rm x' | xargs sh -c",
             Ask,
-            "rule.unverifiable",
+            // The guard's question first: the script is a word xargs reads.
+            "guard.destructive:code.unknown-script",
         ),
         (
             Yolo,

@@ -1566,6 +1566,23 @@ fn tar_helpers_are_read_as_tar_reads_them() {
         ("TAR_OPTIONS=\"$OPTIONS\" tar -cf out.tar a.txt",                     Ask),
         ("TAR_OPTIONS='-I sh' tar -xf in.tar",                                 Ask),
         ("tar -cf host:out.tar --rmt-command='git reset --hard' a.txt",        Ask),
+        // A reviewer's (the same session): tar runs `PROG HOST RMT` itself,
+        // `PROG -d` when reading, keeps `-I` under `-a`, keeps unknown
+        // escapes, decodes TAR_OPTIONS' escapes, opens the first volume.
+        ("tar -cf localhost:x --rsh-command=/bin/rm --rmt-command=/etc/passwd a.txt", Ask),
+        ("tar -xf in.tar -I 'git branch feature'",                             Ask),
+        ("tar -cf x.tar -I 'git reset --hard; cat' -a a.txt",                  Ask),
+        ("tar -cf x.tar --checkpoint-action=\"exec=echo \\\\'; git reset --hard; echo \\\\'\" a.txt", Ask),
+        ("TAR_OPTIONS='--to-command=\\x67it\\x20reset\\x20--hard' tar -xf in.tar", Ask),
+        ("export TAR_OPTIONS='--to-command=sh'; tar -xf in.tar",               Ask),
+        ("env TAR_OPTIONS='--to-command=sh' nice tar -xf in.tar",              Ask),
+        ("tar -cM -f localhost:x -f l.tar --rmt-command='rm -rf ~' a.txt",     Ask),
+        ("tar -cf x.tar \"$PWD\" {--checkpoint-action,} 'exec=\\147it reset --hard'", Ask),
+        ("tar -xf in.tar --to-command='sed e'",                                Ask),
+        ("tar -xf in.tar --to-command='xargs -0 sh -c'",                       Ask),
+        ("echo 'drah-- teser tig' | rev | xargs -d '\\n' sh -c",             Ask),
+        ("tar -xf in.tar --to-command='wc -c'",                                Allow),
+        ("tar -cf x.tar -I zstd a.txt",                                        Allow),
         // What runs nothing.
         ("tar -xf in.tar --to-command='printf \"git reset --hard\"'",          Allow),
         ("tar -tf in.tar --to-command='git reset --hard'",                     Allow),
@@ -1618,6 +1635,44 @@ fn writes_after_a_cd_to_a_missing_directory_are_placed_there_too() {
         ("cd /home/nobody-here/.ssh; echo k >> authorized_keys",   Ask),
         ("mkdir -p ~/.ssh; cd ~/.ssh; echo k >> authorized_keys",  Ask),
         ("cd /var/tmp/nothing-here; echo k >> notes.txt",          Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// What ssh, `docker exec` and `kubectl exec` run elsewhere, read there
+/// (`shellward_argv::remote`, the thirteenth session): the remote command,
+/// and what this command's input gives a remote reader of scripts (the
+/// login shell, `sh -s`, `psql`), but not a program that prints it (`cat`)
+/// or one that never gets it (no `-i`, `-n`, `-d`). A remote file may
+/// exist whatever this machine holds. Judged only, never run.
+#[test]
+fn remote_commands_are_read_where_they_run() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("ssh host 'rm -rf ~'",                                                Ask),
+        ("ssh host 'echo x > ~/note'",                                         Ask),
+        ("printf '%s\\n' 'rm -rf /' | ssh host",                               Ask),
+        ("printf '%s\\n' 'rm -rf /' | ssh host 'sh -s'",                       Ask),
+        ("printf '%s\\n' 'rm -rf /' | ssh host \"sh -c 'bash -s'\"",           Ask),
+        ("printf '%s\\n' 'rm -rf /' | ssh host fish --command=sh",             Ask),
+        ("printf '%s\\n' 'rm -rf /' | docker exec -i c sh",                    Ask),
+        ("printf '%s\\n' 'rm -rf /' | kubectl exec -i pod -- sh",              Ask),
+        ("docker exec -i db psql -U postgres <<< 'DROP DATABASE prod'",        Ask),
+        ("kubectl exec pod -- rm -rf /data",                                   Ask),
+        ("ssh -o ProxyCommand='rm -rf ~' host",                                Ask),
+        ("generate-data | ssh host",                                           Ask),
+        // What runs nothing there, or reads the text as data.
+        ("printf '%s\\n' 'rm -rf /' | ssh host cat",                           Allow),
+        ("printf '%s\\n' 'rm -rf /' | ssh -n host",                            Allow),
+        ("printf '%s\\n' 'rm -rf /' | docker exec c sh",                       Allow),
+        ("printf '%s\\n' 'rm -rf /' | docker exec -i -d c sh",                 Allow),
+        ("printf '%s\\n' 'rm -rf /' | kubectl exec pod -- sh",                 Allow),
+        ("printf '%s\\n' 'rm -rf /' | kubectl exec -i pod -- cat",             Allow),
+        ("printf '%s\\n' 'echo x >> ~/note' | ssh host",                       Allow),
+        ("ssh host 'ls -la; uptime'",                                          Allow),
+        ("kubectl exec pod -- cat /etc/config.yaml",                           Allow),
     ];
     let p = place();
     let wrong = misdecided(&p, rows);

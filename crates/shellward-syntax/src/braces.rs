@@ -182,6 +182,12 @@ fn sequence(amble: &str) -> Result<Option<Vec<String>>, Unknown> {
         } else {
             0
         };
+        // bash prints a zero-padded value as a C `int`: wider ones wrap,
+        // which is not followed here.
+        let int = |n: i64| i32::try_from(n).is_ok();
+        if width > 0 && !(int(a) && int(b)) {
+            return Err(Unknown);
+        }
         let values = steps(a, b, step)?;
         return Ok(Some(values.map(|n| format!("{n:0width$}")).collect()));
     }
@@ -306,6 +312,7 @@ mod tests {
         ("{a}",                         &["{a}"]),
         ("{}",                          &["{}"]),
         ("{a..e..x}",                   &["{a..e..x}"]),
+        ("{9..10}",                     &["9", "10"]),
     ];
 
     #[test]

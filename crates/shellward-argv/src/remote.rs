@@ -36,6 +36,33 @@ pub struct RemoteRun {
     pub stdin: bool,
     /// No command runs at all (`ssh -N`, `ssh -W host:port`).
     pub nothing: bool,
+    /// Every option is one that runs nothing here and sets nothing the
+    /// command there reads: ssh's `-o` only with [`SSH_PLAIN_KEYS`] (a key
+    /// as ssh reads it: `-4oProxyCommand=`, `-o '=ProxyCommand x'` and a
+    /// quoted key are not plain), no `-F` (a configuration) or `-E` (a log
+    /// file); no environment for a container (`-e`, `--env`, `--env-file`).
+    pub plain: bool,
+}
+
+/// ssh settings that run nothing and change no command (`-o KEY=VALUE`).
+#[rustfmt::skip]
+pub const SSH_PLAIN_KEYS: &[&str] = &[
+    "port", "user", "hostname", "hostkeyalias", "identityfile", "identitiesonly", "connecttimeout",
+    "connectionattempts", "batchmode", "stricthostkeychecking", "userknownhostsfile", "loglevel",
+    "serveraliveinterval", "serveralivecountmax", "compression", "addressfamily", "requesttty",
+    "passwordauthentication", "pubkeyauthentication", "preferredauthentications", "forwardagent",
+    "controlmaster", "controlpersist", "tcpkeepalive", "checkhostip", "updatehostkeys",
+];
+
+/// Is an `-o` value a plain setting: a key of [`SSH_PLAIN_KEYS`] first
+/// (no blank, `=` or quote before it), then `=` or a blank?
+fn plain_setting(value: &str) -> bool {
+    let key_end = value
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(value.len());
+    let (key, rest) = value.split_at(key_end);
+    SSH_PLAIN_KEYS.contains(&key.to_ascii_lowercase().as_str())
+        && rest.starts_with(['=', ' ', '\t'])
 }
 
 /// ssh's options without a value (`ssh -h` of OpenSSH 9).
@@ -56,6 +83,7 @@ pub fn remote_run(words: &[String]) -> Option<RemoteRun> {
 
 fn ssh(args: &[String]) -> Option<RemoteRun> {
     let (mut flags, mut host) = (Vec::new(), None);
+    let mut plain = true;
     let mut i = 0;
     while i < args.len() {
         let word = args[i].as_str();
@@ -84,10 +112,8 @@ fn ssh(args: &[String]) -> Option<RemoteRun> {
                     }
                     glued => glued,
                 };
-                // A command set by an option is not read here.
-                let key = value.split(['=', ' ', '\t']).next().unwrap_or("");
-                if letter == b'o' && key.eq_ignore_ascii_case("RemoteCommand") {
-                    return None;
+                if letter == b'o' && !plain_setting(value) {
+                    plain = false;
                 }
                 flags.push(letter);
                 break;
@@ -107,6 +133,7 @@ fn ssh(args: &[String]) -> Option<RemoteRun> {
         shell_text: true,
         stdin: !flags.iter().any(|f| matches!(f, b'n' | b'f')),
         nothing: flags.iter().any(|f| matches!(f, b'N' | b'W')),
+        plain: plain && !flags.iter().any(|f| matches!(f, b'F' | b'E')),
     })
 }
 
@@ -221,15 +248,16 @@ fn container(program: &str, args: &[String]) -> Option<RemoteRun> {
             _ => return None,
         }
     }
-    let (mut interactive, mut detach, mut latest) = (false, false, false);
+    let (mut interactive, mut detach, mut latest, mut env) = (false, false, false, false);
     while let Some(word) = args.get(i).filter(|w| w.starts_with('-') && w.len() > 1) {
         i += 1;
         if word == "--" {
             break;
         }
-        let Parsed::Options(set, _, next) = option(word, &DOCKER_EXEC) else {
+        let Parsed::Options(set, valued, next) = option(word, &DOCKER_EXEC) else {
             return None;
         };
+        env |= matches!(valued, Some("--env" | "--env-file"));
         for (name, value) in set {
             match name {
                 "--interactive" => interactive = value,
@@ -257,6 +285,7 @@ fn container(program: &str, args: &[String]) -> Option<RemoteRun> {
         shell_text: false,
         stdin: interactive && !detach,
         nothing: false,
+        plain: !env,
     })
 }
 
@@ -310,6 +339,7 @@ fn kube(args: &[String]) -> Option<RemoteRun> {
         shell_text: false,
         stdin,
         nothing: false,
+        plain: true,
     })
 }
 
@@ -328,7 +358,7 @@ mod tests {
         ("ssh -p 22 -o HostKeyAlias=sh host cat -n",   Some(("host", "cat -n", true))),
         ("ssh -p2222 -oUser=x host sh -s",             Some(("host", "sh -s", true))),
         ("ssh host -p 22 sh -s",                       Some(("host", "sh -s", true))),
-        ("ssh -o RemoteCommand=sh host",               None),
+        ("ssh -o RemoteCommand=sh host",               Some(("host", "", true))),
         ("ssh -s host sftp",                           None),
         ("ssh -Z host",                                None),
         ("docker exec c sh",                           Some(("c", "sh", false))),
@@ -355,6 +385,31 @@ mod tests {
         ("kubectl exec pod date",                      Some(("pod", "date", false))),
         ("kubectl get pods",                           None),
     ];
+
+    #[test]
+    fn only_plain_options_leave_a_run_plain() {
+        #[rustfmt::skip]
+        let rows: &[(&str, bool)] = &[
+            ("ssh -p 22 -o Port=22 -oUser=x host cat", true),
+            ("ssh -o RemoteCommand=sh host", false),
+            ("ssh -4oProxyCommand=x host", false),
+            ("ssh -o =ProxyCommand=x host", false),
+            ("ssh -o \"ProxyCommand\"=x host", false),
+            ("ssh -F cfg host", false),
+            ("ssh -E log host", false),
+            ("docker exec -e X=1 c sh", false),
+            ("docker exec --env=X=1 c sh", false),
+            ("docker exec -i c sh", true),
+        ];
+        for (command, plain) in rows {
+            let words: Vec<String> = command.split(' ').map(str::to_string).collect();
+            assert_eq!(
+                remote_run(&words).map(|r| r.plain),
+                Some(*plain),
+                "{command}"
+            );
+        }
+    }
 
     #[test]
     fn remote_runs_are_read_as_each_program_reads_its_argv() {

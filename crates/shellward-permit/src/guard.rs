@@ -203,6 +203,17 @@ fn unfollowed(
             (reads_arguments && c.words.iter().any(|w| !w.is_static()))
                 || program.is_some_and(|w| w.glob_prefix.is_some())
         })
+        // A command run elsewhere that its precise reading does not read
+        // whole (`remote_understood`), or whose words are not all known.
+        || (0..analysis.commands().len()).any(|i| {
+            subjects.of_command(i).iter().any(|s| {
+                shellward_argv::remote::remote_run(&s.words).is_some_and(|run| {
+                    s.partial
+                        || matches!(s.via.as_deref(), Some("xargs" | "parallel"))
+                        || !remote_understood(&run, analysis.commands(), i)
+                })
+            })
+        })
         || analysis.commands().iter().any(|c| {
             // Set before the command, or by `export`, `env`, `printf -v`, `declare`.
             c.assignments
@@ -807,16 +818,14 @@ impl Walk<'_> {
         i: usize,
         depth: usize,
     ) {
-        if run.nothing || depth >= MAX_DEPTH {
+        if run.nothing {
             return;
         }
-        let script = match run.shell_text {
-            true => run.command.join(" "),
-            false => {
-                let quoted: Vec<String> = run.command.iter().map(|w| shell_quoted(w)).collect();
-                quoted.join(" ")
-            }
-        };
+        if depth >= MAX_DEPTH {
+            self.out.push(shellward_effects::lenient::unknown_script());
+            return;
+        }
+        let script = remote_script(run);
         let home = Path::new(REMOTE_HOME);
         let mut there = Walk {
             roots: &[],
@@ -845,14 +854,24 @@ impl Walk<'_> {
             .list
             .iter()
             .any(|s| shell_script(&s.words).is_some());
-        let mut readers: Vec<&str> = readers(subjects.list.iter().map(|s| s.words.as_slice()));
+        // A shell given its script with `-c` reads no input; what runs in
+        // that script may (`bash -c 'psql'`).
+        let mut readers: Vec<&str> = readers(
+            subjects
+                .list
+                .iter()
+                .filter(|s| shell_script(&s.words).is_none())
+                .map(|s| s.words.as_slice()),
+        );
         // The login shell, or one reading its input (`sh -c 'bash -s'`).
         let shell_reads = script.is_empty() || subjects.list.iter().any(|s| runs_stdin(&s.words));
         if shell_reads {
             readers.push("sh");
         }
-        let reads_input =
-            inner.status != ParseStatus::Ok || shell_reads || (!readers.is_empty() && !scripted);
+        let reads_input = inner.status != ParseStatus::Ok
+            || shell_reads
+            || !readers.is_empty()
+            || (scripted && !subjects.complete);
         if run.stdin && self.fed && reads_input {
             match fed_text(commands, i) {
                 Some(text) => {
@@ -1093,6 +1112,86 @@ fn code_option_last(words: &[String]) -> bool {
         }
 }
 
+/// The script a remote run runs: ssh's words joined by spaces, as the
+/// remote shell gets them; a container's or pod's argv quoted.
+fn remote_script(run: &shellward_argv::remote::RemoteRun) -> String {
+    match run.shell_text {
+        true => run.command.join(" "),
+        false => {
+            let quoted: Vec<String> = run.command.iter().map(|w| shell_quoted(w)).collect();
+            quoted.join(" ")
+        }
+    }
+}
+
+/// Is a remote run read whole, so that its precise reading may stand in
+/// for the worst one: plain options, a script that parses with every word
+/// known, no runner inside it and no `cd` (whether a directory exists
+/// there is not known here); and where this command's input reaches it,
+/// programs that take it as data, or a plain shell (`sh`, `bash -s`) given
+/// a text the line holds, itself read whole. (`sudo -s`, `su`, `sh -c
+/// psql`, `exec $SHELL` are not read: the worst reading is.)
+fn remote_understood(
+    run: &shellward_argv::remote::RemoteRun,
+    commands: &[SimpleCommand],
+    i: usize,
+) -> bool {
+    if !run.plain {
+        return false;
+    }
+    let base = |w: &String| w.rsplit('/').next().unwrap_or(w).to_string();
+    // Shells given no script (`sh`, `bash -s`): they read their input,
+    // which is looked at below.
+    let plain_shells = |subjects: &crate::subject::Subjects| {
+        subjects.list.iter().all(|s| {
+            s.words
+                .first()
+                .is_some_and(|w| SHELLS.contains(&base(w).as_str()))
+                && s.words[1..]
+                    .iter()
+                    .all(|w| matches!(w.as_str(), "-s" | "-i" | "-l" | "--login"))
+        })
+    };
+    let whole = |text: &str| -> Option<crate::subject::Subjects> {
+        let a = shellward_syntax::analyze(text);
+        let subjects = crate::subject::subjects(a.commands(), a.source());
+        let moves = subjects.list.iter().any(|s| {
+            s.words
+                .first()
+                .is_some_and(|w| matches!(base(w).as_str(), "cd" | "pushd" | "popd"))
+        });
+        let complete = subjects.complete || plain_shells(&subjects);
+        (a.permission_safe() && complete && !subjects.remote && !subjects.git_opaque && !moves)
+            .then_some(subjects)
+    };
+    let script = remote_script(run);
+    let Some(subjects) = whole(&script) else {
+        return false;
+    };
+    let c = &commands[i];
+    let fed = matches!(c.connector, Some(Connector::Pipe | Connector::PipeAll))
+        || c.redirects.iter().any(|r| r.effective_fd() == 0);
+    if !run.stdin || !fed || run.nothing {
+        return true;
+    }
+    // A shell given its script (`sh -c cat`) hands its input on to it.
+    let programs: Vec<String> = subjects
+        .list
+        .iter()
+        .filter(|s| shell_script(&s.words).is_none())
+        .filter_map(|s| s.words.first().map(base))
+        .collect();
+    if !programs.is_empty()
+        && programs
+            .iter()
+            .all(|p| TAKES_INPUT_AS_DATA.contains(&p.as_str()))
+    {
+        return true;
+    }
+    (script.is_empty() || plain_shells(&subjects))
+        && fed_text(commands, i).is_some_and(|t| whole(&t).is_some())
+}
+
 /// Programs that take their standard input as data, never as code: what
 /// tar may feed an archive or a member to (`--to-command`, `-I`) without
 /// it being run.
@@ -1122,6 +1221,7 @@ fn fed_text(commands: &[SimpleCommand], i: usize) -> Option<String> {
     let own = c.redirects.iter().rev().find(|r| r.effective_fd() == 0);
     if let Some(r) = own {
         return match (&r.heredoc, r.op) {
+            (None, RedirectOp::Input) if r.target.value == "/dev/null" => Some(String::new()),
             (Some(doc), _) if doc.dynamic.is_none() => Some(doc.body.clone()),
             (None, RedirectOp::HereString) if r.target.is_static() => Some(r.target.value.clone()),
             _ => None,
@@ -1140,9 +1240,9 @@ fn fed_text(commands: &[SimpleCommand], i: usize) -> Option<String> {
             fed_text(commands, i - 1)
         }
         _ if written_out(before) => Some(args.join(" ")),
-        Some((&("%s\\n" | "%s"), words)) if before.argv().next() == Some("printf") => {
-            Some(words.join("\n"))
-        }
+        // `printf '%s\n' A B` prints each on a line; `printf %s A B` runs them together.
+        Some((&"%s\\n", words)) if before.argv().next() == Some("printf") => Some(words.join("\n")),
+        Some((&"%s", words)) if before.argv().next() == Some("printf") => Some(words.concat()),
         _ => None,
     }
 }

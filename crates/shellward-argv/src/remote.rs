@@ -42,16 +42,17 @@ pub struct RemoteRun {
     /// quoted key are not plain), no `-F` (a configuration) or `-E` (a log
     /// file); no environment for a container (`-e`, `--env`, `--env-file`).
     pub plain: bool,
+    /// Where the command starts, when an option says (`docker exec -w DIR`).
+    pub workdir: Option<String>,
 }
 
 /// ssh settings that run nothing and change no command (`-o KEY=VALUE`).
 #[rustfmt::skip]
 pub const SSH_PLAIN_KEYS: &[&str] = &[
     "port", "user", "hostname", "hostkeyalias", "identityfile", "identitiesonly", "connecttimeout",
-    "connectionattempts", "batchmode", "stricthostkeychecking", "userknownhostsfile", "loglevel",
-    "serveraliveinterval", "serveralivecountmax", "compression", "addressfamily", "requesttty",
-    "passwordauthentication", "pubkeyauthentication", "preferredauthentications", "forwardagent",
-    "controlmaster", "controlpersist", "tcpkeepalive", "checkhostip", "updatehostkeys",
+    "connectionattempts", "batchmode", "stricthostkeychecking", "loglevel", "serveraliveinterval",
+    "serveralivecountmax", "compression", "addressfamily", "requesttty", "passwordauthentication",
+    "pubkeyauthentication", "preferredauthentications", "forwardagent", "tcpkeepalive",
 ];
 
 /// Is an `-o` value a plain setting: a key of [`SSH_PLAIN_KEYS`] first
@@ -133,8 +134,58 @@ fn ssh(args: &[String]) -> Option<RemoteRun> {
         shell_text: true,
         stdin: !flags.iter().any(|f| matches!(f, b'n' | b'f')),
         nothing: flags.iter().any(|f| matches!(f, b'N' | b'W')),
-        plain: plain && !flags.iter().any(|f| matches!(f, b'F' | b'E')),
+        // `-F` a configuration, `-E` a log file written here, `-J` a jump
+        // host in a shell command ssh runs here, `-I` a library it loads,
+        // `-P` a tag that selects configuration, `-W` this input sent to a
+        // service.
+        workdir: None,
+        plain: plain
+            && !flags
+                .iter()
+                .any(|f| matches!(f, b'F' | b'E' | b'J' | b'I' | b'P' | b'W')),
     })
+}
+
+/// The local files an ssh command line appends to: its log (`-E FILE`)
+/// and the known-hosts files it may add a host key to (`-o
+/// UserKnownHostsFile=FILES`, any case, `=` or a blank after the key).
+pub fn ssh_written_files(words: &[String]) -> Vec<String> {
+    if words.first().and_then(|w| w.rsplit('/').next()) != Some("ssh") {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut args = words[1..].iter();
+    while let Some(word) = args.next() {
+        let Some(cluster) = word.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
+            continue;
+        };
+        let Some(at) = cluster.find(|c: char| c.is_ascii() && SSH_VALUED.contains(&(c as u8)))
+        else {
+            continue;
+        };
+        let letter = cluster.as_bytes()[at];
+        let value = match &cluster[at + 1..] {
+            "" => args.next().cloned().unwrap_or_default(),
+            glued => glued.to_string(),
+        };
+        match letter {
+            b'E' => out.push(value),
+            b'o' => {
+                let setting = value.trim_start_matches([' ', '\t', '=']).trim_matches('"');
+                let (key, files) =
+                    setting.split_at(setting.find(['=', ' ', '\t']).unwrap_or(setting.len()));
+                if matches!(
+                    key.to_ascii_lowercase().as_str(),
+                    "userknownhostsfile" | "globalknownhostsfile"
+                ) {
+                    let files = files.trim_start_matches(['=', ' ', '\t']);
+                    out.extend(files.split_whitespace().map(str::to_string));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// One pflag/cobra option table: long names with a value, long booleans,
@@ -249,6 +300,7 @@ fn container(program: &str, args: &[String]) -> Option<RemoteRun> {
         }
     }
     let (mut interactive, mut detach, mut latest, mut env) = (false, false, false, false);
+    let mut workdir = None;
     while let Some(word) = args.get(i).filter(|w| w.starts_with('-') && w.len() > 1) {
         i += 1;
         if word == "--" {
@@ -258,6 +310,19 @@ fn container(program: &str, args: &[String]) -> Option<RemoteRun> {
             return None;
         };
         env |= matches!(valued, Some("--env" | "--env-file"));
+        if valued == Some("--workdir") {
+            let glued = match word.strip_prefix("--") {
+                Some(long) => long.split_once('=').map(|(_, v)| v),
+                None => word
+                    .find('w')
+                    .map(|at| &word[at + 1..])
+                    .filter(|v| !v.is_empty()),
+            };
+            workdir = match glued {
+                Some(v) => Some(v.strip_prefix('=').unwrap_or(v).to_string()),
+                None => args.get(i).cloned(),
+            };
+        }
         for (name, value) in set {
             match name {
                 "--interactive" => interactive = value,
@@ -286,6 +351,7 @@ fn container(program: &str, args: &[String]) -> Option<RemoteRun> {
         stdin: interactive && !detach,
         nothing: false,
         plain: !env,
+        workdir,
     })
 }
 
@@ -340,6 +406,7 @@ fn kube(args: &[String]) -> Option<RemoteRun> {
         stdin,
         nothing: false,
         plain: true,
+        workdir: None,
     })
 }
 
@@ -400,12 +467,31 @@ mod tests {
             ("docker exec -e X=1 c sh", false),
             ("docker exec --env=X=1 c sh", false),
             ("docker exec -i c sh", true),
+            ("ssh -J jump host true", false),
+            ("ssh -W db:6379 bastion", false),
+            ("ssh -o UserKnownHostsFile=x host", false),
         ];
         for (command, plain) in rows {
             let words: Vec<String> = command.split(' ').map(str::to_string).collect();
             assert_eq!(
                 remote_run(&words).map(|r| r.plain),
                 Some(*plain),
+                "{command}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_container_starts_where_its_workdir_says() {
+        for (command, dir) in [
+            ("docker exec -w /etc c tee passwd", "/etc"),
+            ("docker exec --workdir=/root c ls", "/root"),
+            ("docker exec -w/srv c ls", "/srv"),
+        ] {
+            let words: Vec<String> = command.split(' ').map(str::to_string).collect();
+            assert_eq!(
+                remote_run(&words).and_then(|r| r.workdir).as_deref(),
+                Some(dir),
                 "{command}"
             );
         }

@@ -437,6 +437,11 @@ impl Walk<'_> {
                     // (`sudo sh -c 'cd /etc && rm -f shadow'`).
                     self.nested_in_own_cwd(script, depth);
                 }
+                // ssh's log and known-hosts files, appended to here.
+                for file in shellward_argv::remote::ssh_written_files(&s.words) {
+                    let effect = shellward_effects::redirect(Some(&file), true, &self.ctx());
+                    self.out.extend(effect);
+                }
                 // `ssh host CMD`, `docker exec -i c sh`: what runs there, and
                 // what it reads of this command's standard input.
                 if let Some(run) =
@@ -830,7 +835,14 @@ impl Walk<'_> {
         let mut there = Walk {
             roots: &[],
             home: Some(home),
-            cwd: run.shell_text.then(|| home.to_path_buf()),
+            // ssh starts in the home; a container where `-w` says, else
+            // where its image says, taken as a home too.
+            cwd: Some(
+                run.workdir
+                    .as_deref()
+                    .filter(|d| d.starts_with('/'))
+                    .map_or_else(|| home.to_path_buf(), PathBuf::from),
+            ),
             links: Vec::new(),
             exported: Vec::new(),
             many: false,

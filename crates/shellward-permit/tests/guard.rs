@@ -1683,6 +1683,13 @@ fn remote_commands_are_read_where_they_run() {
         ("ssh a ssh b ssh c ssh -p 2 -l u -i k d 'rm -rf ~'",                  Ask),
         ("docker exec --env='PROMPT_COMMAND=rm -rf /' c bash -i",              Ask),
         ("printf %s 'rm -rf ' /srv | ssh h",                                   Ask),
+        // A second review: a jump host in a shell command ssh runs here, a
+        // container's working directory, a known-hosts file written here,
+        // this input sent to a service.
+        ("ssh -J 'x$(rm -rf ~)' h true",                                       Ask),
+        ("echo 'root::0:0::/root:/bin/sh' | docker exec -i -w /etc c tee passwd", Ask),
+        ("docker exec -i c tee .bashrc",                                       Ask),
+        ("ssh -o UserKnownHostsFile=~/.bashrc -o HostKeyAlias=touch h true",   Ask),
         // What runs nothing there, or reads the text as data.
         ("ssh host < /dev/null",                                               Allow),
         ("printf '%s\\n' 'rm -rf /' | ssh host sh -c 'cat'",                   Allow),

@@ -154,6 +154,13 @@ fn a_killed_servers_commands_are_found_stopped_and_recorded() {
     let task = started.split("ID: ").nth(1).unwrap()[..13].to_string();
     a.bash(2, serde_json::json!({"command": "sleep 300"}));
     until("the foreground sleep runs", || running(&["sleep", "300"]));
+    // Its row lands just after the spawn (a server killed before that
+    // leaves an orphan found by its environment: the burst test below).
+    until("the foreground call is recorded", || {
+        tasks_with(&state, &["--calls"])
+            .lines()
+            .any(|l| l.ends_with("sleep 300"))
+    });
     a.child.kill().unwrap(); // SIGKILL
     a.child.wait().unwrap();
 

@@ -434,8 +434,12 @@ impl Walk<'_> {
                 }
                 if let Some(script) = shell_script(&s.words) {
                     // The script in order, with its own `cd`s and redirections
-                    // (`sudo sh -c 'cd /etc && rm -f shadow'`).
-                    self.nested_in_own_cwd(script, depth);
+                    // (`sudo sh -c 'cd /etc && rm -f shadow'`); as another
+                    // user, `~` there is that user's home.
+                    match other_user(c) {
+                        true => self.nested_as_other_user(script, depth),
+                        false => self.nested_in_own_cwd(script, depth),
+                    }
                 }
                 // ssh's log and known-hosts files, appended to here.
                 for file in shellward_argv::remote::ssh_written_files(&s.words) {
@@ -919,6 +923,29 @@ impl Walk<'_> {
         }
     }
 
+    /// A script run as another user (`sudo -u u bash -c`, `sudo -H`, `doas
+    /// -u u sh -c`): its `~` is a home whose files are not seen from here,
+    /// so any of them may exist (`> ~/note` may destroy one).
+    fn nested_as_other_user(&mut self, script: &str, depth: usize) {
+        let mut other = Walk {
+            roots: self.roots,
+            home: Some(Path::new(OTHER_HOME)),
+            cwd: self.cwd.clone(),
+            links: Vec::new(),
+            exported: Vec::new(),
+            many: false,
+            fed: false,
+            missing_cwd: None,
+            stdin_kept: false,
+            cdpath: self.cdpath,
+            exec_files: Vec::new(),
+            remote: true,
+            out: Vec::new(),
+        };
+        other.nested(script, depth);
+        self.out.extend(other.out);
+    }
+
     fn nested_in_own_cwd(&mut self, script: &str, depth: usize) {
         let saved = self.cwd.clone();
         self.nested(script, depth);
@@ -1218,6 +1245,30 @@ const TAKES_INPUT_AS_DATA: &[&str] = &[
 /// Where a remote walk puts the remote user's home: a name no local
 /// directory has, so nothing of this machine's is read for it.
 const REMOTE_HOME: &str = "/\u{1}remote-home";
+
+/// Where a walk as another user puts that user's home (not this one's).
+const OTHER_HOME: &str = "/\u{1}other-user-home";
+
+/// Does `c` run its command as another user with that user's home: sudo
+/// or doas with `-u USER`, or sudo's `-H`/`-i` (`--set-home`, `--login`)?
+fn other_user(c: &SimpleCommand) -> bool {
+    let mut argv = c.argv();
+    let Some(program) = argv.next().map(|p| p.rsplit('/').next().unwrap_or(p)) else {
+        return false;
+    };
+    if !matches!(program, "sudo" | "doas") {
+        return false;
+    }
+    argv.take_while(|w| w.starts_with('-')).any(|w| {
+        w.starts_with("--user") || w == "--set-home" || w == "--login" || {
+            let letters = w
+                .strip_prefix('-')
+                .filter(|l| !l.starts_with('-'))
+                .unwrap_or("");
+            letters.contains('u') || (program == "sudo" && letters.contains(['H', 'i']))
+        }
+    })
+}
 
 /// `word` quoted for a shell (an argv handed to a reader of scripts).
 fn shell_quoted(word: &str) -> String {

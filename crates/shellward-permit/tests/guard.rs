@@ -1707,3 +1707,22 @@ fn remote_commands_are_read_where_they_run() {
     let wrong = misdecided(&p, rows);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A script run as another user writes in that user's home, whose files
+/// are not seen from here: any may exist (`sudo -u other bash -c 'echo x >
+/// ~/note'`, the peer's non-local filesystem tests). Judged only, never run.
+#[test]
+fn scripts_run_as_another_user_write_in_a_home_not_seen() {
+    #[rustfmt::skip]
+    let rows: &[(&str, Action)] = &[
+        ("sudo -u other bash -c 'echo x > ~/note'",                            Ask),
+        ("sudo -H bash -c 'echo x > ~/note'",                                  Ask),
+        ("doas -u other sh -c 'echo x > ~/note'",                              Ask),
+        ("sudo -u other bash -c 'echo x >> ~/note'",                           Allow),
+        ("sudo -u other bash -c 'echo x > out.txt'",                           Allow),
+        ("sudo bash -c 'echo x > /var/tmp/new-note'",                          Allow),
+    ];
+    let p = place();
+    let wrong = misdecided(&p, rows);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

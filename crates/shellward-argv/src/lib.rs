@@ -25,3 +25,9 @@ pub mod remote;
 pub mod runners;
 pub mod spec;
 pub mod tar;
+
+/// `word` quoted for a POSIX shell (single quotes; a quote inside as
+/// `'\''`): an argv handed to a reader of scripts reads back as itself.
+pub fn quote(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
+}

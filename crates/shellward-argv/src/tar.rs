@@ -226,17 +226,12 @@ impl State {
             if let Some(c) = self.rsh_command {
                 let host = hosts.first().cloned().unwrap_or_else(|| "host".to_string());
                 let rmt = rmt.unwrap_or_else(|| "/etc/rmt".to_string());
-                let argv: Vec<String> = [c, host, rmt].iter().map(|w| quoted(w)).collect();
+                let argv: Vec<String> = [c, host, rmt].iter().map(|w| crate::quote(w)).collect();
                 out.push(helper(argv.join(" "), false, "--rsh-command"));
             }
         }
         out
     }
-}
-
-/// A word quoted for the shell.
-fn quoted(word: &str) -> String {
-    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// An old-style first argument (`cfI`, no dash) as the options it stands

@@ -121,22 +121,14 @@ pub fn effects(req: &Request<'_>, subjects: &crate::subject::Subjects) -> Vec<Ef
         return Vec::new();
     }
     let ctx = req.context;
-    let mut walk = Walk {
-        roots: &ctx.roots,
-        home: ctx.home.as_deref(),
-        cwd: Some(ctx.cwd.clone()),
-        links: Vec::new(),
-        exported: Vec::new(),
-        many: false,
-        fed: false,
-        missing_cwd: None,
-        stdin_kept: false,
-        exec_files: Vec::new(),
-        remote: false,
-        // `cd NAME` looks NAME up in `CDPATH` first (`CDPATH=~ cd .ssh`).
-        cdpath: analysis.source().contains("CDPATH") || std::env::var_os("CDPATH").is_some(),
-        out: Vec::new(),
-    };
+    let mut walk = Walk::new(
+        &ctx.roots,
+        ctx.home.as_deref(),
+        Some(ctx.cwd.clone()),
+        false,
+    );
+    // `cd NAME` looks NAME up in `CDPATH` first (`CDPATH=~ cd .ssh`).
+    walk.cdpath = analysis.source().contains("CDPATH") || std::env::var_os("CDPATH").is_some();
     if parsed {
         walk.script(analysis.commands(), subjects, 0);
         walk.out
@@ -310,7 +302,32 @@ struct Walk<'a> {
     out: Vec<Effect>,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// A walk from `cwd`, with nothing seen yet; `remote`: on another
+    /// machine, in a container or as another user, where any file may exist.
+    fn new(
+        roots: &'a [PathBuf],
+        home: Option<&'a Path>,
+        cwd: Option<PathBuf>,
+        remote: bool,
+    ) -> Self {
+        Walk {
+            roots,
+            home,
+            cwd,
+            links: Vec::new(),
+            exported: Vec::new(),
+            many: false,
+            fed: false,
+            missing_cwd: None,
+            stdin_kept: false,
+            cdpath: false,
+            exec_files: Vec::new(),
+            remote,
+            out: Vec::new(),
+        }
+    }
+
     fn ctx(&self) -> shellward_effects::Context<'_> {
         shellward_effects::Context {
             cwd: self.cwd.as_deref(),
@@ -432,46 +449,59 @@ impl Walk<'_> {
                         }
                     }
                 }
-                if let Some(script) = shell_script(&s.words) {
-                    // The script in order, with its own `cd`s and redirections
-                    // (`sudo sh -c 'cd /etc && rm -f shadow'`); as another
-                    // user, `~` there is that user's home.
-                    match other_user(c) {
-                        true => self.nested_as_other_user(script, depth),
-                        false => self.nested_in_own_cwd(script, depth),
-                    }
-                }
-                // ssh's log and known-hosts files, appended to here.
-                for file in shellward_argv::remote::ssh_written_files(&s.words) {
-                    let effect = shellward_effects::redirect(Some(&file), true, &self.ctx());
-                    self.out.extend(effect);
-                }
-                // `ssh host CMD`, `docker exec -i c sh`: what runs there, and
-                // what it reads of this command's standard input.
-                if let Some(run) =
-                    shellward_argv::remote::remote_run(&s.words).filter(|_| !s.partial)
-                {
-                    self.remote(&run, commands, i, depth);
-                }
-                // `git -c 'alias.x=!f() { git branch "$@"; }; f' x -d v`: the
-                // alias's shell text with its arguments in place, read at
-                // its worst (a function's body is not followed otherwise).
-                if let Some(script) = crate::subject::git_shell_alias(&s.words) {
-                    let text = shellward_effects::lenient::text_effects(&script, &self.ctx());
-                    self.out.extend(text);
-                }
-                let program = s
-                    .words
-                    .first()
-                    .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
-                if crate::subject::is_tar(program) {
-                    self.tar_helpers(c, s, depth);
-                }
+                self.commands_run(commands, i, s, depth);
             }
             self.scripts_fed(commands, i, subjects.of_command(i), depth);
             self.out.extend(shown_over_worktree(c, &self.ctx()));
             let next = commands.get(i + 1).and_then(|n| n.connector);
             self.after(c, subjects.of_command(i), next);
+        }
+    }
+
+    /// What the `i`th command's subject `s` runs besides itself, each read
+    /// where and as it runs: a shell's script (as another user, in that
+    /// user's home), the files ssh appends to here, a command run
+    /// elsewhere, a git `!` alias, tar's helpers.
+    fn commands_run(
+        &mut self,
+        commands: &[SimpleCommand],
+        i: usize,
+        s: &crate::subject::Subject,
+        depth: usize,
+    ) {
+        let c = &commands[i];
+        if let Some(script) = shell_script(&s.words) {
+            // The script in order, with its own `cd`s and redirections
+            // (`sudo sh -c 'cd /etc && rm -f shadow'`); as another
+            // user, `~` there is that user's home.
+            match other_user(c) {
+                true => self.nested_as_other_user(script, depth),
+                false => self.nested_in_own_cwd(script, depth),
+            }
+        }
+        // ssh's log and known-hosts files, appended to here.
+        for file in shellward_argv::remote::ssh_written_files(&s.words) {
+            let effect = shellward_effects::redirect(Some(&file), true, &self.ctx());
+            self.out.extend(effect);
+        }
+        // `ssh host CMD`, `docker exec -i c sh`: what runs there, and
+        // what it reads of this command's standard input.
+        if let Some(run) = shellward_argv::remote::remote_run(&s.words).filter(|_| !s.partial) {
+            self.remote(&run, commands, i, depth);
+        }
+        // `git -c 'alias.x=!f() { git branch "$@"; }; f' x -d v`: the
+        // alias's shell text with its arguments in place, read at
+        // its worst (a function's body is not followed otherwise).
+        if let Some(script) = crate::subject::git_shell_alias(&s.words) {
+            let text = shellward_effects::lenient::text_effects(&script, &self.ctx());
+            self.out.extend(text);
+        }
+        let program = s
+            .words
+            .first()
+            .map_or("", |w| w.rsplit('/').next().unwrap_or(w));
+        if crate::subject::is_tar(program) {
+            self.tar_helpers(c, s, depth);
         }
     }
 
@@ -836,63 +866,27 @@ impl Walk<'_> {
         }
         let script = remote_script(run);
         let home = Path::new(REMOTE_HOME);
-        let mut there = Walk {
-            roots: &[],
-            home: Some(home),
-            // ssh starts in the home; a container where `-w` says, else
-            // where its image says, taken as a home too.
-            cwd: Some(
-                run.workdir
-                    .as_deref()
-                    .filter(|d| d.starts_with('/'))
-                    .map_or_else(|| home.to_path_buf(), PathBuf::from),
-            ),
-            links: Vec::new(),
-            exported: Vec::new(),
-            many: false,
-            fed: false,
-            missing_cwd: None,
-            stdin_kept: false,
-            cdpath: false,
-            exec_files: Vec::new(),
-            remote: true,
-            out: Vec::new(),
-        };
+        // ssh starts in the home; a container where `-w` says, else where
+        // its image says, taken as a home too.
+        let cwd = run
+            .workdir
+            .as_deref()
+            .filter(|d| d.starts_with('/'))
+            .map_or_else(|| home.to_path_buf(), PathBuf::from);
+        let mut there = Walk::new(&[], Some(home), Some(cwd), true);
         if !script.is_empty() {
             there.read_remote(&script, depth);
         }
-        // As for a local pipe: a reader of scripts (the login shell, a
-        // shell, an SQL client, an interpreter) reads it, unless a shell was
-        // given its script with `-c`.
-        let inner = shellward_syntax::analyze(&script);
-        let subjects = crate::subject::subjects(inner.commands(), inner.source());
-        let scripted = subjects
-            .list
-            .iter()
-            .any(|s| shell_script(&s.words).is_some());
-        // A shell given its script with `-c` reads no input; what runs in
-        // that script may (`bash -c 'psql'`).
-        let mut readers: Vec<&str> = readers(
-            subjects
-                .list
-                .iter()
-                .filter(|s| shell_script(&s.words).is_none())
-                .map(|s| s.words.as_slice()),
-        );
-        // The login shell, or one reading its input (`sh -c 'bash -s'`).
-        let shell_reads = script.is_empty() || subjects.list.iter().any(|s| runs_stdin(&s.words));
-        if shell_reads {
-            readers.push("sh");
-        }
-        let reads_input = inner.status != ParseStatus::Ok
-            || shell_reads
-            || !readers.is_empty()
-            || (scripted && !subjects.complete);
-        if run.stdin && self.fed && reads_input {
+        if run.stdin
+            && self.fed
+            && let Some(readers) = remote_readers(&script)
+        {
             match fed_text(commands, i) {
                 Some(text) => {
-                    let (shells, others): (Vec<&str>, Vec<&str>) =
-                        readers.iter().partition(|r| SHELLS.contains(r));
+                    let (shells, others): (Vec<&str>, Vec<&str>) = readers
+                        .iter()
+                        .map(String::as_str)
+                        .partition(|r| SHELLS.contains(r));
                     if !shells.is_empty() || readers.is_empty() {
                         there.read_remote(&text, depth);
                     }
@@ -927,21 +921,13 @@ impl Walk<'_> {
     /// -u u sh -c`): its `~` is a home whose files are not seen from here,
     /// so any of them may exist (`> ~/note` may destroy one).
     fn nested_as_other_user(&mut self, script: &str, depth: usize) {
-        let mut other = Walk {
-            roots: self.roots,
-            home: Some(Path::new(OTHER_HOME)),
-            cwd: self.cwd.clone(),
-            links: Vec::new(),
-            exported: Vec::new(),
-            many: false,
-            fed: false,
-            missing_cwd: None,
-            stdin_kept: false,
-            cdpath: self.cdpath,
-            exec_files: Vec::new(),
-            remote: true,
-            out: Vec::new(),
-        };
+        let mut other = Walk::new(
+            self.roots,
+            Some(Path::new(OTHER_HOME)),
+            self.cwd.clone(),
+            true,
+        );
+        other.cdpath = self.cdpath;
         other.nested(script, depth);
         self.out.extend(other.out);
     }
@@ -1151,13 +1137,51 @@ fn code_option_last(words: &[String]) -> bool {
         }
 }
 
+/// Who reads a remote command's input as a script, as for a local pipe:
+/// `None` when nothing does; else the readers (the login shell or one
+/// reading its input, `sh -c 'bash -s'`; an SQL client, an interpreter),
+/// none named when the command is not read whole. A shell given its
+/// script with `-c` reads no input; what runs in that script may (`bash -c
+/// 'psql'`).
+fn remote_readers(script: &str) -> Option<Vec<String>> {
+    let inner = shellward_syntax::analyze(script);
+    let subjects = crate::subject::subjects(inner.commands(), inner.source());
+    let scripted = subjects
+        .list
+        .iter()
+        .any(|s| shell_script(&s.words).is_some());
+    let mut found: Vec<String> = readers(
+        subjects
+            .list
+            .iter()
+            .filter(|s| shell_script(&s.words).is_none())
+            .map(|s| s.words.as_slice()),
+    )
+    .into_iter()
+    .map(str::to_string)
+    .collect();
+    let shell_reads = script.is_empty() || subjects.list.iter().any(|s| runs_stdin(&s.words));
+    if shell_reads {
+        found.push("sh".to_string());
+    }
+    let reads = inner.status != ParseStatus::Ok
+        || shell_reads
+        || !found.is_empty()
+        || (scripted && !subjects.complete);
+    reads.then_some(found)
+}
+
 /// The script a remote run runs: ssh's words joined by spaces, as the
 /// remote shell gets them; a container's or pod's argv quoted.
 fn remote_script(run: &shellward_argv::remote::RemoteRun) -> String {
     match run.shell_text {
         true => run.command.join(" "),
         false => {
-            let quoted: Vec<String> = run.command.iter().map(|w| shell_quoted(w)).collect();
+            let quoted: Vec<String> = run
+                .command
+                .iter()
+                .map(|w| shellward_argv::quote(w))
+                .collect();
             quoted.join(" ")
         }
     }
@@ -1268,11 +1292,6 @@ fn other_user(c: &SimpleCommand) -> bool {
             letters.contains('u') || (program == "sudo" && letters.contains(['H', 'i']))
         }
     })
-}
-
-/// `word` quoted for a shell (an argv handed to a reader of scripts).
-fn shell_quoted(word: &str) -> String {
-    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// What the `i`th command's standard input holds, when the line says it:

@@ -1635,7 +1635,7 @@ fn expand_git_alias(words: &[String], i: usize, partial: bool, out: &mut Subject
         };
         let rest: Vec<String> = words[i + 1..].to_vec();
         if let Some(shell) = value.strip_prefix('!') {
-            let args: Vec<String> = rest.iter().map(|w| shell_quote(w)).collect();
+            let args: Vec<String> = rest.iter().map(|w| shellward_argv::quote(w)).collect();
             script(&format!("{shell} {}", args.join(" ")), out, 1, "alias");
             return;
         }
@@ -1668,7 +1668,10 @@ pub(crate) fn git_shell_alias(words: &[String]) -> Option<String> {
     }
     let i = runners::git_globals(words.get(1..).unwrap_or(&[])).subcommand? + 1;
     let body = git_alias_value(words, i, &words[i])?.strip_prefix('!')?;
-    let args: Vec<String> = words[i + 1..].iter().map(|w| shell_quote(w)).collect();
+    let args: Vec<String> = words[i + 1..]
+        .iter()
+        .map(|w| shellward_argv::quote(w))
+        .collect();
     Some(format!("{} {}", positional(body, &args), args.join(" ")))
 }
 
@@ -1717,11 +1720,6 @@ fn positional(text: &str, args: &[String]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// `word` quoted for a shell, as git passes an alias its arguments.
-fn shell_quote(word: &str) -> String {
-    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// Is `words` a git command (its global options skipped) whose subcommand
